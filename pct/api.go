@@ -1,0 +1,354 @@
+package pct
+
+// This file is the contract between the instrumenter and the runtime: every
+// function here is called from rewritten user code. Each takes the site id
+// first (an index into the table the instrumenter registers with
+// RegisterSites). Outside a controlled execution every function behaves
+// exactly like the operation it replaces.
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+)
+
+// SiteKind says what operation a site performs.
+type SiteKind uint8
+
+// Site kinds. The instrumenter stores one per site; the runtime uses them for
+// traces and to decide which sites are memory accesses.
+const (
+	KindRead SiteKind = iota + 1
+	KindWrite
+	KindGo
+	KindSend
+	KindRecv
+	KindClose
+	KindSelect
+	KindLock
+	KindUnlock
+	KindRLock
+	KindRUnlock
+	KindWGAdd
+	KindWGWait
+	KindOnce
+	KindCondWait
+	KindCondSignal
+	KindAtomic
+	KindSleep
+	KindTimer
+	KindMapRead
+	KindMapWrite
+	KindTestFail
+	KindOther
+)
+
+// SiteInfo describes one instrumented program point. Pos is the position of
+// the start of the source expression or statement, "file:line:col", with the
+// file path relative to the module root.
+type SiteInfo struct {
+	Pos  string
+	Kind SiteKind
+	Expr string // short source text, for reports
+}
+
+// RegisterSites installs the site table. The instrumenter generates one call
+// from an init function in the runtime package; ids are indexes into sites.
+func RegisterSites(sites []SiteInfo) { siteTable = sites }
+
+var siteTable []SiteInfo
+
+// ---- memory ----
+
+// Load reads *p after a scheduling point.
+func Load[T any](site int, p *T) T {
+	if sitesActive[site] {
+		access(site, false)
+	}
+	return *p
+}
+
+// Store writes v to *p after a scheduling point. v is evaluated by the caller
+// before the point, so `x = f()` is preemptible between f and the store.
+func Store[T any](site int, p *T, v T) {
+	if sitesActive[site] {
+		access(site, true)
+	}
+	*p = v
+}
+
+// ---- maps ----
+
+// MapLoad is m[k].
+func MapLoad[M ~map[K]V, K comparable, V any](site int, m M, k K) V {
+	mapRead(site, mapID(m))
+	return m[k]
+}
+
+// MapLoad2 is v, ok := m[k].
+func MapLoad2[M ~map[K]V, K comparable, V any](site int, m M, k K) (V, bool) {
+	mapRead(site, mapID(m))
+	v, ok := m[k]
+	return v, ok
+}
+
+// MapStore is m[k] = v. Like the Go runtime it holds a "writing" mark on the
+// map across a scheduling point, so that two overlapping writes are reported
+// as "concurrent map writes", exactly when Go would be allowed to crash.
+func MapStore[M ~map[K]V, K comparable, V any](site int, m M, k K, v V) {
+	id := mapID(m)
+	mapWriteBegin(site, id)
+	m[k] = v
+	mapWriteEnd(id)
+}
+
+// MapDelete is delete(m, k).
+func MapDelete[M ~map[K]V, K comparable, V any](site int, m M, k K) {
+	id := mapID(m)
+	mapWriteBegin(site, id)
+	delete(m, k)
+	mapWriteEnd(id)
+}
+
+// MapClear is clear(m).
+func MapClear[M ~map[K]V, K comparable, V any](site int, m M) {
+	id := mapID(m)
+	mapWriteBegin(site, id)
+	clear(m)
+	mapWriteEnd(id)
+}
+
+// MapRange is the range expression of `for k, v := range m`: a read
+// scheduling point, then m itself.
+func MapRange[M ~map[K]V, K comparable, V any](site int, m M) M {
+	mapRead(site, mapID(m))
+	return m
+}
+
+// ---- generic points ----
+
+// Point is a scheduling point before an operation the runtime does not model
+// (sync/atomic calls, len/cap of a channel). It returns a value so that it can
+// be sequenced before an expression with Seq.
+func Point(site int) struct{} {
+	if sitesActive[site] {
+		syncPoint(site)
+	}
+	return struct{}{}
+}
+
+// Seq returns v; used as Seq(Point(s), atomic.AddInt64(p, 1)) so that the
+// call happens after the point (calls are evaluated left to right).
+func Seq[T any](_ struct{}, v T) T { return v }
+
+// ---- goroutines and tests ----
+
+// Go starts f as a new goroutine: `go f(a, b)` becomes, after evaluating the
+// arguments in the parent, Go(site, func() { f(a', b') }).
+func Go(site int, f func()) { spawn(site, f) }
+
+// RunTest runs a test body: `func TestX(t *testing.T) { BODY }` becomes
+// `func TestX(t *testing.T) { RunTest(t, func(t *testing.T) { BODY }) }`.
+// Under gopct (GOPCT_CONFIG set and naming this test) it runs many
+// controlled executions; otherwise it calls body(t).
+func RunTest(t *testing.T, body func(t *testing.T)) { runTest(t, body) }
+
+// ---- channels ----
+
+// Send is ch <- v.
+func Send[T any](site int, ch chan<- T, v T) {
+	if !controlled() {
+		ch <- v
+		return
+	}
+	chanOp(site, func() bool {
+		select {
+		case ch <- v:
+			return true
+		default:
+			return false
+		}
+	}, func() { ch <- v })
+}
+
+// Recv is <-ch.
+func Recv[T any](site int, ch <-chan T) T {
+	v, _ := Recv2(site, ch)
+	return v
+}
+
+// Recv2 is v, ok := <-ch.
+func Recv2[T any](site int, ch <-chan T) (v T, ok bool) {
+	if !controlled() {
+		v, ok = <-ch
+		return
+	}
+	chanOp(site, func() bool {
+		select {
+		case v, ok = <-ch:
+			return true
+		default:
+			return false
+		}
+	}, func() { v, ok = <-ch })
+	return
+}
+
+// Close is close(ch).
+func Close[T any](site int, ch chan<- T) {
+	if controlled() {
+		syncPoint(site)
+		markWoken()
+	}
+	close(ch)
+}
+
+// Select runs a select statement. Channel operands and send values are
+// evaluated by the caller before the call, in source order. try(i) attempts
+// case i without blocking (a select with default) and reports whether it was
+// taken; block() performs the full blocking select and returns the index of
+// the case taken. Select returns the index of the case taken, or -1 for the
+// default case. The strategy, not Go's random choice, orders the attempts.
+func Select(site int, n int, hasDefault bool, try func(i int) bool, block func() int) int {
+	return selectOp(site, n, hasDefault, try, block)
+}
+
+// ---- sync.Mutex and sync.RWMutex ----
+
+// Lock is m.Lock().
+func Lock(site int, m *sync.Mutex) { lockOp(site, m, mutexW) }
+
+// Unlock is m.Unlock().
+func Unlock(site int, m *sync.Mutex) { unlockOp(site, m, mutexW) }
+
+// TryLock is m.TryLock().
+func TryLock(site int, m *sync.Mutex) bool { return tryLockOp(site, m, mutexW) }
+
+// WLock is rw.Lock().
+func WLock(site int, rw *sync.RWMutex) { lockOp(site, rw, rwW) }
+
+// WUnlock is rw.Unlock().
+func WUnlock(site int, rw *sync.RWMutex) { unlockOp(site, rw, rwW) }
+
+// WTryLock is rw.TryLock().
+func WTryLock(site int, rw *sync.RWMutex) bool { return tryLockOp(site, rw, rwW) }
+
+// RLock is rw.RLock().
+func RLock(site int, rw *sync.RWMutex) { lockOp(site, rw, rwR) }
+
+// RUnlock is rw.RUnlock().
+func RUnlock(site int, rw *sync.RWMutex) { unlockOp(site, rw, rwR) }
+
+// TryRLock is rw.TryRLock().
+func TryRLock(site int, rw *sync.RWMutex) bool { return tryLockOp(site, rw, rwR) }
+
+// RLocker is rw.RLocker(): a Locker whose Lock and Unlock are modelled.
+func RLocker(site int, rw *sync.RWMutex) sync.Locker { return rlocker{site, rw} }
+
+// LockerLock is l.Lock() on a sync.Locker interface value.
+func LockerLock(site int, l sync.Locker) { lockerOp(site, l, true) }
+
+// LockerUnlock is l.Unlock() on a sync.Locker interface value.
+func LockerUnlock(site int, l sync.Locker) { lockerOp(site, l, false) }
+
+// ---- sync.WaitGroup, Once, Cond ----
+
+// WGAdd is wg.Add(delta).
+func WGAdd(site int, wg *sync.WaitGroup, delta int) { wgAdd(site, wg, delta) }
+
+// WGDone is wg.Done().
+func WGDone(site int, wg *sync.WaitGroup) { wgAdd(site, wg, -1) }
+
+// WGWait is wg.Wait().
+func WGWait(site int, wg *sync.WaitGroup) { wgWait(site, wg) }
+
+// WGGo is wg.Go(f).
+func WGGo(site int, wg *sync.WaitGroup, f func()) {
+	wgAdd(site, wg, 1)
+	spawn(site, func() {
+		defer wgAdd(site, wg, -1)
+		f()
+	})
+}
+
+// OnceDo is o.Do(f).
+func OnceDo(site int, o *sync.Once, f func()) { onceDo(site, o, f) }
+
+// CondWait is c.Wait().
+func CondWait(site int, c *sync.Cond) { condWait(site, c) }
+
+// CondSignal is c.Signal().
+func CondSignal(site int, c *sync.Cond) { condNotify(site, c, false) }
+
+// CondBroadcast is c.Broadcast().
+func CondBroadcast(site int, c *sync.Cond) { condNotify(site, c, true) }
+
+// ---- time and context ----
+
+// Sleep is time.Sleep(d).
+func Sleep(site int, d time.Duration) { sleepOp(site, d) }
+
+// After is time.After(d).
+func After(site int, d time.Duration) <-chan time.Time {
+	noteTimer(site, d)
+	return time.After(d)
+}
+
+// NewTimer is time.NewTimer(d).
+func NewTimer(site int, d time.Duration) *time.Timer {
+	noteTimer(site, d)
+	return time.NewTimer(d)
+}
+
+// AfterFunc is time.AfterFunc(d, f); f runs as a managed goroutine.
+func AfterFunc(site int, d time.Duration, f func()) *time.Timer {
+	noteTimer(site, d)
+	return time.AfterFunc(d, adoptFunc(site, f))
+}
+
+// TimerReset is t.Reset(d).
+func TimerReset(site int, t *time.Timer, d time.Duration) bool {
+	noteTimer(site, d)
+	return t.Reset(d)
+}
+
+// Tick is time.Tick(d).
+func Tick(site int, d time.Duration) <-chan time.Time {
+	noteTicker(site, d)
+	return time.Tick(d)
+}
+
+// NewTicker is time.NewTicker(d).
+func NewTicker(site int, d time.Duration) *time.Ticker {
+	noteTicker(site, d)
+	return time.NewTicker(d)
+}
+
+// TickerReset is t.Reset(d).
+func TickerReset(site int, t *time.Ticker, d time.Duration) {
+	noteTicker(site, d)
+	t.Reset(d)
+}
+
+// WithTimeout is context.WithTimeout(parent, d).
+func WithTimeout(site int, parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	noteTimer(site, d)
+	return context.WithTimeout(parent, d)
+}
+
+// WithDeadline is context.WithDeadline(parent, when).
+func WithDeadline(site int, parent context.Context, when time.Time) (context.Context, context.CancelFunc) {
+	noteTimer(site, time.Until(when))
+	return context.WithDeadline(parent, when)
+}
+
+// ---- test failures ----
+
+// TError records a failure message and then calls the real method: method is
+// one of "Error", "Errorf", "Fatal", "Fatalf", "Fail", "FailNow". For the
+// formatted variants args[0] is the format string.
+func TError(site int, t testing.TB, method string, args ...any) {
+	t.Helper()
+	testFailure(site, t, method, args)
+}
