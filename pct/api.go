@@ -55,7 +55,10 @@ type SiteInfo struct {
 
 // RegisterSites installs the site table. The instrumenter generates one call
 // from an init function in the runtime package; ids are indexes into sites.
-func RegisterSites(sites []SiteInfo) { siteTable = sites }
+func RegisterSites(sites []SiteInfo) {
+	siteTable = sites
+	sitesActive = make([]bool, len(sites))
+}
 
 var siteTable []SiteInfo
 
@@ -63,7 +66,7 @@ var siteTable []SiteInfo
 
 // Load reads *p after a scheduling point.
 func Load[T any](site int, p *T) T {
-	if sitesActive[site] {
+	if siteOn(site) {
 		access(site, false)
 	}
 	return *p
@@ -72,7 +75,7 @@ func Load[T any](site int, p *T) T {
 // Store writes v to *p after a scheduling point. v is evaluated by the caller
 // before the point, so `x = f()` is preemptible between f and the store.
 func Store[T any](site int, p *T, v T) {
-	if sitesActive[site] {
+	if siteOn(site) {
 		access(site, true)
 	}
 	*p = v
@@ -132,7 +135,7 @@ func MapRange[M ~map[K]V, K comparable, V any](site int, m M) M {
 // (sync/atomic calls, len/cap of a channel). It returns a value so that it can
 // be sequenced before an expression with Seq.
 func Point(site int) struct{} {
-	if sitesActive[site] {
+	if siteOn(site) {
 		syncPoint(site)
 	}
 	return struct{}{}

@@ -6,5 +6,5 @@ import "embed"
 // (minus this file and tests) into the overlay as a package of the user's
 // module, so that instrumented code can import it without any go.mod edit.
 //
-//go:embed *.go
+//go:embed *.go *.s
 var Source embed.FS

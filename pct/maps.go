@@ -1,0 +1,66 @@
+package pct
+
+import "unsafe"
+
+// Maps are checked the way the Go runtime checks them: a write marks the map
+// as being written across a scheduling point, and any other access to the
+// map during that window is the runtime's fatal error ("concurrent map
+// writes" and friends). The process does not die: the scheduler reports the
+// fatal error with its schedule.
+
+type mapModel struct{ writer *G }
+
+func mapID[M any](m M) unsafe.Pointer { return *(*unsafe.Pointer)(unsafe.Pointer(&m)) }
+
+func (e *execution) mapModel(id unsafe.Pointer) *mapModel {
+	if mm, ok := e.models[id].(*mapModel); ok {
+		return mm
+	}
+	mm := &mapModel{}
+	e.models[id] = mm
+	return mm
+}
+
+func mapRead(site int, id unsafe.Pointer) {
+	if !siteOn(site) {
+		return
+	}
+	e, g := self()
+	if e == nil || id == nil {
+		return
+	}
+	e.point(g, site)
+	if w := e.mapModel(id).writer; w != nil && w != g {
+		e.fatal(site, "concurrent map read and map write")
+	}
+}
+
+func mapWriteBegin(site int, id unsafe.Pointer) {
+	if !siteOn(site) {
+		return
+	}
+	e, g := self()
+	if e == nil || id == nil {
+		return
+	}
+	e.point(g, site)
+	mm := e.mapModel(id)
+	if mm.writer != nil && mm.writer != g {
+		e.fatal(site, "concurrent map writes")
+	}
+	mm.writer = g
+	e.point(g, site) // the write is in progress: another goroutine may run
+	if mm.writer != g {
+		e.fatal(site, "concurrent map writes")
+	}
+}
+
+func mapWriteEnd(id unsafe.Pointer) {
+	e, g := self()
+	if e == nil || id == nil {
+		return
+	}
+	if mm, ok := e.models[id].(*mapModel); ok && mm.writer == g {
+		mm.writer = nil
+	}
+}

@@ -1,0 +1,155 @@
+package pct
+
+import (
+	"sync"
+	"time"
+)
+
+// WaitGroup, Once and Cond are modelled entirely by the scheduler: a
+// goroutine that would block is disabled (parked on its wake channel, which
+// the bubble sees as durably blocked) until the model enables it. The real
+// WaitGroup and Once are still called so their state stays consistent.
+
+type wgModel struct {
+	count   int
+	waiters []*G
+}
+
+func wgAdd(site int, wg *sync.WaitGroup, delta int) {
+	e, g := self()
+	if e == nil {
+		wg.Add(delta)
+		return
+	}
+	e.point(g, site)
+	m := e.wgModel(wg)
+	m.count += delta
+	if m.count < 0 {
+		m.count = 0
+		e.panicIn(g, site, "sync: negative WaitGroup counter")
+	}
+	wg.Add(delta)
+	if m.count == 0 {
+		e.wakeAll(&m.waiters)
+	}
+}
+
+func wgWait(site int, wg *sync.WaitGroup) {
+	e, g := self()
+	if e == nil {
+		wg.Wait()
+		return
+	}
+	e.point(g, site)
+	m := e.wgModel(wg)
+	for m.count > 0 {
+		m.waiters = append(m.waiters, g)
+		e.disable(g, "waiting in WaitGroup.Wait at "+sitePos(site))
+	}
+}
+
+func (e *execution) wgModel(wg *sync.WaitGroup) *wgModel {
+	if m, ok := e.models[wg].(*wgModel); ok {
+		return m
+	}
+	m := &wgModel{}
+	e.models[wg] = m
+	return m
+}
+
+type onceModel struct {
+	done    bool
+	running *G
+	waiters []*G
+}
+
+func onceDo(site int, o *sync.Once, f func()) {
+	e, g := self()
+	if e == nil {
+		o.Do(f)
+		return
+	}
+	e.point(g, site)
+	m, ok := e.models[o].(*onceModel)
+	if !ok {
+		m = &onceModel{}
+		e.models[o] = m
+	}
+	for m.running != nil && !m.done {
+		m.waiters = append(m.waiters, g)
+		e.disable(g, "waiting in Once.Do at "+sitePos(site))
+	}
+	if m.done {
+		return
+	}
+	m.running = g
+	defer func() {
+		m.done = true
+		e.wakeAll(&m.waiters)
+	}()
+	o.Do(f)
+}
+
+type condModel struct{ waiters []*G }
+
+func condWait(site int, c *sync.Cond) {
+	e, g := self()
+	if e == nil {
+		c.Wait()
+		return
+	}
+	m := e.condModel(c)
+	m.waiters = append(m.waiters, g)
+	g.waitObj = c
+	lockerOp(site, c.L, false)
+	for g.waitObj == c {
+		e.disable(g, "waiting in Cond.Wait at "+sitePos(site))
+	}
+	lockerOp(site, c.L, true)
+}
+
+func condNotify(site int, c *sync.Cond, all bool) {
+	e, g := self()
+	if e == nil {
+		if all {
+			c.Broadcast()
+		} else {
+			c.Signal()
+		}
+		return
+	}
+	e.point(g, site)
+	m := e.condModel(c)
+	for len(m.waiters) > 0 {
+		w := m.waiters[0]
+		m.waiters = m.waiters[1:]
+		w.waitObj = nil
+		e.enable(w)
+		if !all {
+			break
+		}
+	}
+}
+
+func (e *execution) condModel(c *sync.Cond) *condModel {
+	if m, ok := e.models[c].(*condModel); ok {
+		return m
+	}
+	m := &condModel{}
+	e.models[c] = m
+	return m
+}
+
+func sleepOp(site int, d time.Duration) {
+	e, g := self()
+	if e == nil {
+		time.Sleep(d)
+		return
+	}
+	e.point(g, site)
+	if d <= 0 {
+		return
+	}
+	e.timers.add(now().Add(d), 0)
+	e.blockIn(g, "sleeping at "+sitePos(site), func() { time.Sleep(d) })
+}

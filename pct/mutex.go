@@ -1,0 +1,195 @@
+package pct
+
+import "sync"
+
+type lockMode uint8
+
+const (
+	mutexW lockMode = iota // sync.Mutex
+	rwW                    // sync.RWMutex, writer
+	rwR                    // sync.RWMutex, reader
+)
+
+// lockModel is the scheduler's view of a mutex. Go's RWMutex blocks new
+// readers once a writer waits for the readers to leave (announced); the
+// model keeps that state itself, since TryRLock would succeed.
+type lockModel struct {
+	writer    *G
+	readers   map[*G]int
+	nreaders  int
+	announced *G // writer waiting for readers to drain
+	waiters   []*G
+}
+
+func (e *execution) lockModel(m any) *lockModel {
+	if lm, ok := e.models[m].(*lockModel); ok {
+		return lm
+	}
+	lm := &lockModel{readers: map[*G]int{}}
+	e.models[m] = lm
+	return lm
+}
+
+func lockOp(site int, m sync.Locker, mode lockMode) {
+	e, g := self()
+	if e == nil {
+		nativeLock(m, mode)
+		return
+	}
+	e.point(g, site)
+	lm := e.lockModel(m)
+	for !e.tryAcquire(g, m, lm, mode) {
+		if mode == rwW && lm.writer == nil && lm.announced == nil {
+			lm.announced = g
+		}
+		e.waitOn(g, lm, "waiting for lock at "+sitePos(site))
+	}
+}
+
+func tryLockOp(site int, m sync.Locker, mode lockMode) bool {
+	e, g := self()
+	if e == nil {
+		return nativeTry(m, mode)
+	}
+	e.point(g, site)
+	return e.tryAcquire(g, m, e.lockModel(m), mode)
+}
+
+// tryAcquire takes the lock in the model and for real (so the real mutex
+// stays consistent with the model); it fails when either says no.
+func (e *execution) tryAcquire(g *G, m sync.Locker, lm *lockModel, mode lockMode) bool {
+	if mode == rwR {
+		if lm.writer != nil || (lm.announced != nil && lm.announced != g) || !nativeTry(m, mode) {
+			return false
+		}
+		lm.readers[g]++
+		lm.nreaders++
+		return true
+	}
+	if lm.writer != nil || lm.nreaders > 0 || !nativeTry(m, mode) {
+		return false
+	}
+	lm.writer = g
+	if lm.announced == g {
+		lm.announced = nil
+	}
+	return true
+}
+
+func unlockOp(site int, m sync.Locker, mode lockMode) {
+	e, g := self()
+	if e == nil {
+		nativeUnlock(m, mode)
+		return
+	}
+	e.point(g, site)
+	lm := e.lockModel(m)
+	if mode == rwR {
+		if lm.nreaders == 0 {
+			e.fatal(site, "sync: RUnlock of unlocked RWMutex")
+		}
+		lm.nreaders--
+		if lm.readers[g]--; lm.readers[g] <= 0 {
+			delete(lm.readers, g)
+		}
+	} else {
+		if lm.writer == nil {
+			if mode == rwW {
+				e.fatal(site, "sync: Unlock of unlocked RWMutex")
+			}
+			e.fatal(site, "sync: unlock of unlocked mutex")
+		}
+		lm.writer = nil
+	}
+	nativeUnlock(m, mode)
+	e.wakeAll(&lm.waiters)
+}
+
+// waitOn disables g until another goroutine releases what it waits for.
+func (e *execution) waitOn(g *G, lm *lockModel, why string) {
+	lm.waiters = append(lm.waiters, g)
+	e.disable(g, why)
+}
+
+// disable blocks g in the model (not for real) and passes the token; g
+// resumes when it is enabled again and chosen.
+func (e *execution) disable(g *G, why string) {
+	e.setState(g, gWaiting)
+	g.waitFor = why
+	e.handOff(g, false)
+	e.park(g)
+	g.waitFor = ""
+}
+
+func (e *execution) enable(g *G) {
+	if g.state == gWaiting {
+		e.setState(g, gEnabled)
+	}
+}
+
+func (e *execution) wakeAll(ws *[]*G) {
+	for _, w := range *ws {
+		e.enable(w)
+	}
+	*ws = (*ws)[:0]
+}
+
+type rlocker struct {
+	site int
+	rw   *sync.RWMutex
+}
+
+func (r rlocker) Lock()   { lockOp(r.site, r.rw, rwR) }
+func (r rlocker) Unlock() { unlockOp(r.site, r.rw, rwR) }
+
+// lockerOp dispatches Lock/Unlock on a sync.Locker to the model when it is
+// one of the standard mutexes; other Lockers are user code.
+func lockerOp(site int, l sync.Locker, lock bool) {
+	mode, ok := lockerMode(l)
+	switch {
+	case !ok && lock:
+		l.Lock()
+	case !ok:
+		l.Unlock()
+	case lock:
+		lockOp(site, l, mode)
+	default:
+		unlockOp(site, l, mode)
+	}
+}
+
+func lockerMode(l sync.Locker) (lockMode, bool) {
+	switch l.(type) {
+	case *sync.Mutex:
+		return mutexW, true
+	case *sync.RWMutex:
+		return rwW, true
+	}
+	return 0, false
+}
+
+func nativeLock(m sync.Locker, mode lockMode) {
+	if mode == rwR {
+		m.(*sync.RWMutex).RLock()
+		return
+	}
+	m.Lock()
+}
+
+func nativeUnlock(m sync.Locker, mode lockMode) {
+	if mode == rwR {
+		m.(*sync.RWMutex).RUnlock()
+		return
+	}
+	m.Unlock()
+}
+
+func nativeTry(m sync.Locker, mode lockMode) bool {
+	switch mode {
+	case rwR:
+		return m.(*sync.RWMutex).TryRLock()
+	case rwW:
+		return m.(*sync.RWMutex).TryLock()
+	}
+	return m.(*sync.Mutex).TryLock()
+}

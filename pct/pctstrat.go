@@ -1,0 +1,80 @@
+package pct
+
+import (
+	"fmt"
+	"sort"
+)
+
+// pctStrategy is PCT (Burckhardt et al., ASPLOS'10): every goroutine gets a
+// random distinct priority when it is created, the highest-priority enabled
+// goroutine runs, and at d-1 steps chosen uniformly among the k steps of a
+// run the running goroutine drops to a priority below all initial ones. A
+// bug of depth d is found with probability at least 1/(n k^(d-1)) per run.
+//
+// k is learned: the largest step count of the earlier executions of this
+// worker (the first execution has no change points). The pseudo-goroutine
+// "time" takes part with the lowest initial priority, so a timeout fires
+// early only after a change point (it costs one preemption, as a delay
+// would).
+type pctStrategy struct {
+	d, k    int
+	rng     *Rand
+	prio    map[int]uint64 // goroutine id -> priority
+	changes []int          // sorted steps of the change points
+	used    int            // change points passed
+}
+
+const prioBand = uint64(1) << 62 // initial priorities live above this
+
+func newPCT(d int) *pctStrategy { return &pctStrategy{d: d} }
+
+func (s *pctStrategy) Begin(exec int, rng *Rand) {
+	s.rng = rng
+	s.prio = map[int]uint64{-1: prioBand}
+	s.changes = s.changes[:0]
+	s.used = 0
+	if s.k > 0 {
+		for i := 0; i < s.d-1; i++ {
+			s.changes = append(s.changes, 1+rng.Intn(s.k))
+		}
+		sort.Ints(s.changes)
+	}
+}
+
+func (s *pctStrategy) priority(g *G) uint64 {
+	p, ok := s.prio[g.id]
+	if !ok {
+		p = prioBand + 1 + s.rng.Uint64()%(prioBand-2)
+		s.prio[g.id] = p
+	}
+	return p
+}
+
+func (s *pctStrategy) Next(at Moment, cur *G, choices []*G) *G {
+	step := at.Step
+	for s.used < len(s.changes) && s.changes[s.used] <= step {
+		if cur != nil && s.changes[s.used] == step {
+			s.priority(cur)
+			s.prio[cur.id] = uint64(s.d - 1 - s.used)
+		}
+		s.used++
+	}
+	best := choices[0]
+	bp := s.priority(best)
+	for _, g := range choices[1:] {
+		if p := s.priority(g); p > bp {
+			best, bp = g, p
+		}
+	}
+	return best
+}
+
+func (s *pctStrategy) Pick(at Moment, n int) int { return s.rng.Intn(n) }
+
+func (s *pctStrategy) End(steps int) {
+	if steps > s.k {
+		s.k = steps
+	}
+}
+
+func (s *pctStrategy) Describe() string { return fmt.Sprintf("pct d=%d k=%d", s.d, s.k) }

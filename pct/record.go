@@ -1,0 +1,149 @@
+package pct
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"fmt"
+)
+
+// Schedule is what replay needs: every decision that did not simply let the
+// current goroutine continue, and every select-order choice that was not 0.
+type Schedule struct {
+	Steps    int
+	Switches []SwitchEvent
+	Picks    []PickEvent
+}
+
+// SwitchEvent says that at decision number Step goroutine To was chosen
+// (-1: time passed).
+type SwitchEvent struct{ Step, To int }
+
+// PickEvent says that at decision number Step the value Value was picked.
+type PickEvent struct{ Step, Value int }
+
+// TraceEvent is one context switch of a reported execution.
+type TraceEvent struct {
+	Step       int    `json:"step"`
+	From       string `json:"from"`
+	To         string `json:"to"`
+	At         string `json:"at,omitempty"` // where From was
+	Op         string `json:"op,omitempty"` // what From was about to do
+	Preemptive bool   `json:"preemptive"`   // From could have continued
+	Reason     string `json:"reason,omitempty"`
+}
+
+// recorder keeps the schedule and the readable trace of an execution.
+type recorder struct {
+	sched       Schedule
+	trace       []TraceEvent
+	preemptions int
+}
+
+func newRecorder() *recorder { return &recorder{} }
+
+func (r *recorder) switchTo(e *execution, from, to *G, canContinue bool) {
+	r.sched.Switches = append(r.sched.Switches, SwitchEvent{Step: e.seq, To: to.id})
+	ev := TraceEvent{Step: e.step, To: gname(to.id), Preemptive: canContinue && from != nil}
+	if ev.Preemptive {
+		r.preemptions++
+	}
+	if from != nil {
+		ev.From = gname(from.id)
+		ev.At = sitePos(from.site)
+		ev.Op = siteOp(from.site)
+		switch {
+		case from.state == gDone:
+			ev.Reason = "exited"
+		case from.state != gEnabled:
+			ev.Reason = from.waitFor
+		}
+	}
+	if len(r.trace) < maxTrace {
+		r.trace = append(r.trace, ev)
+	}
+}
+
+func (r *recorder) pick(step, v int) {
+	if v != 0 {
+		r.sched.Picks = append(r.sched.Picks, PickEvent{step, v})
+	}
+}
+
+const maxTrace = 2000
+
+func gname(id int) string {
+	if id == -1 {
+		return "time"
+	}
+	if id < 0 {
+		return "-"
+	}
+	return fmt.Sprintf("g%d", id)
+}
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// Encode packs a schedule as base64url varints (steps delta-coded).
+func (s Schedule) Encode() string {
+	var b []byte
+	b = binary.AppendUvarint(b, 1) // format version
+	b = binary.AppendUvarint(b, uint64(s.Steps))
+	b = binary.AppendUvarint(b, uint64(len(s.Switches)))
+	last := 0
+	for _, w := range s.Switches {
+		b = binary.AppendUvarint(b, uint64(w.Step-last))
+		b = binary.AppendUvarint(b, uint64(w.To+1))
+		last = w.Step
+	}
+	b = binary.AppendUvarint(b, uint64(len(s.Picks)))
+	last = 0
+	for _, p := range s.Picks {
+		b = binary.AppendUvarint(b, uint64(p.Step-last))
+		b = binary.AppendUvarint(b, uint64(p.Value))
+		last = p.Step
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// DecodeSchedule reverses Encode.
+func DecodeSchedule(s string) (Schedule, error) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return Schedule{}, err
+	}
+	d := &uvarints{b: b}
+	var out Schedule
+	if d.next() != 1 {
+		return out, errors.New("unknown schedule format")
+	}
+	out.Steps = int(d.next())
+	n := int(d.next())
+	last := 0
+	for i := 0; i < n && d.err == nil; i++ {
+		last += int(d.next())
+		out.Switches = append(out.Switches, SwitchEvent{Step: last, To: int(d.next()) - 1})
+	}
+	n = int(d.next())
+	last = 0
+	for i := 0; i < n && d.err == nil; i++ {
+		last += int(d.next())
+		out.Picks = append(out.Picks, PickEvent{Step: last, Value: int(d.next())})
+	}
+	return out, d.err
+}
+
+type uvarints struct {
+	b   []byte
+	err error
+}
+
+func (d *uvarints) next() uint64 {
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		d.err = errors.New("truncated schedule")
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}

@@ -1,0 +1,379 @@
+package pct
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+)
+
+// Config is what the gopct command passes to the test binary, as a JSON
+// file named by the GOPCT_CONFIG environment variable.
+type Config struct {
+	Test     string  `json:"test"`     // the test to control (exact name)
+	Strategy string  `json:"strategy"` // random | pct | replay
+	D        int     `json:"d"`        // PCT depth
+	Seed     uint64  `json:"seed"`
+	Iters    int     `json:"iters"`    // executions in the campaign (all workers)
+	Worker   int     `json:"worker"`   // this process runs executions Worker, Worker+Workers, ...
+	Workers  int     `json:"workers"`  // number of worker processes
+	First    int     `json:"first"`    // first execution index (replay: the recorded one)
+	Deadline int64   `json:"deadline"` // unix nanoseconds; 0: none
+	MaxSteps int     `json:"maxSteps"` // per execution
+	Stall    float64 `json:"stall"`    // seconds without progress before giving up
+	Out      string  `json:"out"`      // JSON-lines result file
+	Replay   string  `json:"replay"`   // encoded Schedule, for strategy "replay"
+	Sites    []int   `json:"sites"`    // active memory sites; nil: all
+}
+
+// Record is one line of the result file.
+type Record struct {
+	Type       string        `json:"type"` // bug | done | stall | error
+	Worker     int           `json:"worker"`
+	Executions int           `json:"executions"`
+	MaxSteps   int           `json:"maxSteps,omitempty"`
+	Strategy   string        `json:"strategy,omitempty"`
+	Bug        *BugReport    `json:"bug,omitempty"`
+	Diverged   string        `json:"diverged,omitempty"`
+	Message    string        `json:"message,omitempty"`
+	Outcome    *BugReport    `json:"outcome,omitempty"` // replay: what the run did
+	Elapsed    time.Duration `json:"elapsed"`
+}
+
+// BugReport describes a failing execution.
+type BugReport struct {
+	Kind        string       `json:"kind"`
+	Message     string       `json:"message"`
+	At          string       `json:"at,omitempty"`
+	Goroutine   string       `json:"goroutine,omitempty"`
+	Execution   int          `json:"execution"`
+	Preemptions int          `json:"preemptions"`
+	Steps       int          `json:"steps"`
+	Schedule    string       `json:"schedule"`
+	Trace       []TraceEvent `json:"trace"`
+	Goroutines  []GInfo      `json:"goroutines"`
+	Stack       string       `json:"stack,omitempty"`
+	Messages    []string     `json:"messages,omitempty"`
+}
+
+// GInfo is a goroutine's position when the execution ended.
+type GInfo struct {
+	ID      string `json:"id"`
+	Parent  string `json:"parent,omitempty"`
+	Created string `json:"created,omitempty"`
+	State   string `json:"state"`
+	At      string `json:"at"`
+	Waiting string `json:"waiting,omitempty"`
+}
+
+// progress is bumped as executions advance; the stall watchdog reads it.
+var progress atomic.Int64
+
+func runTest(t *testing.T, body func(*testing.T)) {
+	cfg, err := loadConfig()
+	if err != nil {
+		t.Fatalf("gopct: %v", err)
+	}
+	if cfg == nil || cfg.Test != t.Name() {
+		body(t)
+		return
+	}
+	r := &runner{cfg: cfg, t: t, start: time.Now()}
+	r.run(body)
+}
+
+func loadConfig() (*Config, error) {
+	path := os.Getenv("GOPCT_CONFIG")
+	if path == "" {
+		return nil, nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var c Config
+	if err := json.Unmarshal(b, &c); err != nil {
+		return nil, fmt.Errorf("bad config %s: %v", path, err)
+	}
+	if c.Workers < 1 {
+		c.Workers = 1
+	}
+	if c.MaxSteps <= 0 {
+		c.MaxSteps = 1 << 20
+	}
+	if c.Stall <= 0 {
+		c.Stall = 20
+	}
+	return &c, nil
+}
+
+type runner struct {
+	cfg     *Config
+	t       *testing.T
+	out     *os.File
+	start   time.Time
+	records []Record
+}
+
+func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
+	switch r.cfg.Strategy {
+	case "random":
+		return &randomWalk{}, nil, nil
+	case "pct", "":
+		d := r.cfg.D
+		if d < 1 {
+			d = 3
+		}
+		return newPCT(d), nil, nil
+	case "replay":
+		s, err := DecodeSchedule(r.cfg.Replay)
+		if err != nil {
+			return nil, nil, fmt.Errorf("bad replay schedule: %v", err)
+		}
+		rs := newReplay(s)
+		return rs, rs, nil
+	}
+	return nil, nil, fmt.Errorf("unknown strategy %q", r.cfg.Strategy)
+}
+
+func (r *runner) run(body func(*testing.T)) {
+	if r.cfg.Out != "" {
+		f, err := os.OpenFile(r.cfg.Out, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			r.t.Fatalf("gopct: %v", err)
+		}
+		r.out = f
+		defer f.Close()
+	}
+	strat, replay, err := r.newStrategy()
+	if err != nil {
+		r.emit(Record{Type: "error", Message: err.Error()})
+		return
+	}
+	activateSites(r.cfg.Sites)
+	stop := r.watchdog()
+	defer close(stop)
+	execs, maxSteps := 0, 0
+	var bug *BugReport
+	for i := r.cfg.First + r.cfg.Worker; i < r.cfg.Iters; i += r.cfg.Workers {
+		if r.cfg.Deadline != 0 && time.Now().UnixNano() > r.cfg.Deadline {
+			break
+		}
+		e := newExecution(i, strat, r.cfg.MaxSteps)
+		strat.Begin(i, NewRand(execSeed(r.cfg.Seed, i)))
+		r.runOne(e, body)
+		e.rec.sched.Steps = e.step
+		strat.End(e.step)
+		execs++
+		progress.Add(1)
+		maxSteps = max(maxSteps, e.step)
+		if e.failure != nil && e.failure.Kind != "steplimit" {
+			bug = e.report()
+			if replay == nil {
+				r.emit(Record{Type: "bug", Executions: execs, Bug: bug, Strategy: strat.Describe()})
+				break
+			}
+		}
+		if replay != nil {
+			break
+		}
+	}
+	rec := Record{Type: "done", Executions: execs, MaxSteps: maxSteps, Strategy: strat.Describe()}
+	if replay != nil {
+		rec.Diverged = replay.diverged
+		rec.Outcome = bug
+	}
+	r.emit(rec)
+}
+
+func (r *runner) emit(rec Record) {
+	rec.Worker = r.cfg.Worker
+	rec.Elapsed = time.Since(r.start)
+	r.records = append(r.records, rec)
+	if r.out != nil {
+		b, _ := json.Marshal(rec)
+		r.out.Write(append(b, '\n'))
+	}
+}
+
+// runOne runs one execution in a fresh bubble. synctest.Test fails the
+// outer test with FailNow when the bubble's test fails, so it runs on its
+// own goroutine.
+func (r *runner) runOne(e *execution, body func(*testing.T)) {
+	done := make(chan struct{})
+	var bubblePanic any
+	current.Store(e)
+	go func() {
+		defer close(done)
+		defer func() { bubblePanic = recover() }()
+		synctest.Test(r.t, func(t *testing.T) { e.runBody(t, body) })
+	}()
+	<-done
+	current.Store(nil)
+	if bubblePanic != nil && e.failure == nil {
+		e.classifyBubblePanic(bubblePanic)
+	}
+}
+
+// classifyBubblePanic turns the bubble's "all goroutines blocked" into a
+// deadlock, or a leak when the test function had already returned.
+func (e *execution) classifyBubblePanic(p any) {
+	msg := fmt.Sprint(p)
+	switch {
+	case !strings.Contains(msg, "deadlock"):
+		e.failure = &Failure{Kind: "panic", Message: "gopct internal: " + msg, Site: -1}
+	case e.bodyDone:
+		e.failure = &Failure{Kind: "leak", Message: e.blockedSummary("goroutine leak: the test returned while"), Site: -1}
+	default:
+		e.failure = &Failure{Kind: "deadlock", Message: e.blockedSummary("deadlock: all goroutines are blocked;"), Site: -1}
+	}
+	e.failure.Step = e.step
+}
+
+func (e *execution) blockedSummary(prefix string) string {
+	var parts []string
+	for _, g := range e.gs {
+		if g.state == gInOp || g.state == gWaiting {
+			if g.id == 0 && e.bodyDone {
+				continue
+			}
+			parts = append(parts, fmt.Sprintf("%s %s", gname(g.id), g.waitFor))
+		}
+	}
+	if len(parts) == 0 {
+		return prefix + " goroutines are blocked"
+	}
+	return prefix + " " + strings.Join(parts, "; ")
+}
+
+// runBody runs the test function as goroutine g0 of the execution, then
+// waits, still under control, for the goroutines it started.
+func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
+	e.abortCh = make(chan struct{}) // made in the bubble, so blocking on it is durable
+	g0 := e.newG(nil, -1)
+	g0.gp = getg()
+	e.holder = g0
+	e.curGP = g0.gp
+	normal := false
+	defer func() {
+		if r := recover(); r != nil {
+			e.failPanic(g0, r)
+			return
+		}
+		if !normal && !e.aborted.Load() {
+			e.failFromTest(t)
+		}
+	}()
+	body(t)
+	normal = true
+	if e.aborted.Load() {
+		return
+	}
+	e.bodyDone = true
+	for !e.othersDone() {
+		e.disable(g0, "test function returned; waiting for its goroutines")
+	}
+	if t.Failed() {
+		e.failFromTest(t)
+	}
+	e.curGP = 0
+}
+
+// failFromTest records a failure reported through t.Error/t.Fatal.
+func (e *execution) failFromTest(t *testing.T) {
+	if !t.Failed() {
+		if t.Skipped() {
+			e.fail(&Failure{Kind: "skip", Message: "test skipped", Site: -1})
+		}
+		return
+	}
+	f := &Failure{Kind: "fail", Message: "test failed", Site: -1}
+	if len(e.messages) > 0 {
+		m := e.messages[0]
+		f.Message, f.Site, f.Goroutine = m.text, m.site, m.goroutine
+	}
+	e.fail(f)
+}
+
+func (e *execution) report() *BugReport {
+	f := e.failure
+	b := &BugReport{
+		Kind:        f.Kind,
+		Message:     f.Message,
+		Execution:   e.index,
+		Preemptions: e.rec.preemptions,
+		Steps:       e.step,
+		Schedule:    e.rec.sched.Encode(),
+		Trace:       e.rec.trace,
+		Stack:       f.Stack,
+	}
+	if f.Site >= 0 {
+		b.At = sitePos(f.Site)
+	}
+	if f.Goroutine >= 0 && f.Kind != "deadlock" && f.Kind != "leak" {
+		b.Goroutine = gname(f.Goroutine)
+	}
+	for _, m := range e.messages {
+		b.Messages = append(b.Messages, fmt.Sprintf("%s: %s (%s)", sitePos(m.site), m.text, gname(m.goroutine)))
+	}
+	for _, g := range e.gs {
+		b.Goroutines = append(b.Goroutines, e.ginfo(g))
+	}
+	return b
+}
+
+func (e *execution) ginfo(g *G) GInfo {
+	gi := GInfo{ID: gname(g.id), State: stateNames[g.state], At: sitePos(g.site), Waiting: g.waitFor}
+	if g.parent >= 0 {
+		gi.Parent = gname(g.parent)
+		gi.Created = sitePos(g.created)
+	}
+	if g.id == 0 && g.state == gWaiting && e.bodyDone {
+		gi.State = "returned"
+	}
+	return gi
+}
+
+// watchdog ends the process when no execution makes progress for
+// cfg.Stall seconds of real time: some goroutine is blocked in an operation
+// the bubble cannot see (I/O, a mutex in code gopct does not instrument, a
+// channel made outside the test) or spins without a scheduling point.
+func (r *runner) watchdog() chan struct{} {
+	stop := make(chan struct{})
+	go func() {
+		last, since := progress.Load(), time.Now()
+		tick := time.NewTicker(200 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+			if p := progress.Load(); p != last {
+				last, since = p, time.Now()
+				continue
+			}
+			if time.Since(since).Seconds() > r.cfg.Stall {
+				r.stalled()
+			}
+		}
+	}()
+	return stop
+}
+
+func (r *runner) stalled() {
+	buf := make([]byte, 1<<20)
+	buf = buf[:runtime.Stack(buf, true)]
+	msg := "no progress for " + fmt.Sprint(r.cfg.Stall) + "s"
+	if e := current.Load(); e != nil {
+		msg += fmt.Sprintf(" in execution %d at step %d", e.index, e.step)
+	}
+	r.emit(Record{Type: "stall", Message: msg + "\n" + string(buf)})
+	os.Exit(3)
+}

@@ -1,0 +1,53 @@
+package pct
+
+import (
+	"fmt"
+	"strings"
+)
+
+// sitesActive[i] says whether site i is a scheduling point in this run.
+// Memory-access sites that are off cost one bounds-checked load.
+var sitesActive []bool
+
+func siteOn(site int) bool { return uint(site) < uint(len(sitesActive)) && sitesActive[site] }
+
+// activateSites switches on the given sites, or all when ids is nil.
+func activateSites(ids []int) {
+	for i := range sitesActive {
+		sitesActive[i] = ids == nil
+	}
+	for _, id := range ids {
+		if uint(id) < uint(len(sitesActive)) {
+			sitesActive[id] = true
+		}
+	}
+}
+
+func sitePos(site int) string {
+	if uint(site) < uint(len(siteTable)) {
+		return siteTable[site].Pos
+	}
+	if site < 0 {
+		return "(test start)"
+	}
+	return fmt.Sprintf("site#%d", site)
+}
+
+var kindVerbs = map[SiteKind]string{
+	KindRead: "read", KindWrite: "write", KindGo: "go", KindSend: "send",
+	KindRecv: "receive", KindClose: "close", KindSelect: "select", KindLock: "lock",
+	KindUnlock: "unlock", KindRLock: "rlock", KindRUnlock: "runlock",
+	KindWGAdd: "WaitGroup.Add", KindWGWait: "WaitGroup.Wait", KindOnce: "Once.Do",
+	KindCondWait: "Cond.Wait", KindCondSignal: "Cond.Signal", KindAtomic: "atomic",
+	KindSleep: "sleep", KindTimer: "timer", KindMapRead: "map read",
+	KindMapWrite: "map write", KindTestFail: "t.Error", KindOther: "op",
+}
+
+// siteOp describes the operation at a site, e.g. "write b.balance".
+func siteOp(site int) string {
+	if uint(site) >= uint(len(siteTable)) {
+		return ""
+	}
+	s := siteTable[site]
+	return strings.TrimSpace(kindVerbs[s.Kind] + " " + s.Expr)
+}

@@ -1,0 +1,85 @@
+package pct
+
+import (
+	"fmt"
+	"runtime/debug"
+)
+
+func spawn(site int, f func()) {
+	e, g := self()
+	if e == nil {
+		go f()
+		return
+	}
+	e.point(g, site)
+	c := e.newG(g, site)
+	go func() {
+		e.park(c)
+		e.runG(c, f)
+	}()
+}
+
+// runG runs the body of a managed goroutine and reports how it ended.
+func (e *execution) runG(c *G, f func()) {
+	normal := false
+	defer e.exitG(c, &normal)
+	f()
+	normal = true
+}
+
+// exitG is deferred by every managed goroutine. A panic is a failure of the
+// execution (in Go it would crash the program); a Goexit (t.FailNow from a
+// goroutine) is an ordinary exit, the test's Failed state tells the rest.
+func (e *execution) exitG(c *G, normal *bool) {
+	if r := recover(); r != nil {
+		e.failPanic(c, r)
+		return
+	}
+	if e.aborted.Load() {
+		return
+	}
+	e.setState(c, gDone)
+	if e.bodyDone && e.othersDone() {
+		e.enable(e.gs[0])
+	}
+	e.handOff(c, false)
+}
+
+func (e *execution) othersDone() bool {
+	for _, g := range e.gs[1:] {
+		if g.state != gDone && g.state != gDormant {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *execution) failPanic(g *G, r any) {
+	e.fail(&Failure{
+		Kind:      "panic",
+		Message:   fmt.Sprint(r),
+		Site:      g.site,
+		Goroutine: g.id,
+		Stack:     string(debug.Stack()),
+	})
+}
+
+// adoptFunc wraps the function of time.AfterFunc so that it runs as a
+// managed goroutine. Its id is taken now, under the token, so that ids stay
+// deterministic even when several timers fire at the same instant.
+func adoptFunc(site int, f func()) func() {
+	e, g := self()
+	if e == nil {
+		return f
+	}
+	c := e.newG(g, site)
+	c.state = gDormant
+	return func() {
+		if current.Load() != e {
+			f()
+			return
+		}
+		e.comeBack(c)
+		e.runG(c, f)
+	}
+}
