@@ -1,0 +1,180 @@
+package alias
+
+import (
+	"golang.org/x/tools/container/intsets"
+)
+
+// nodeID names one cell of the constraint graph. Node 0 is reserved: it
+// stands for "no cell" (a value without pointers) and is never propagated.
+type nodeID = uint32
+
+const noNode nodeID = 0
+
+// A node is a points-to variable: a pointer-like cell of an SSA value or of
+// an abstract object. pts holds the node ids of the cells it may point to;
+// prev is the part of pts already pushed along succs and through cons
+// (difference propagation: only pts\prev is processed on each visit).
+type node struct {
+	pts, prev intsets.Sparse
+	succs     intsets.Sparse // copy edges: succ ⊇ this
+	cons      []constraint   // complex constraints whose pointer operand is this node
+}
+
+// A constraint is triggered by new pointees of its operand node.
+type constraint interface {
+	solve(a *analysis, delta []int)
+}
+
+// solver holds the constraint graph and the worklist.
+type solver struct {
+	nodes []*node
+	rep   []nodeID // union-find parent, for nodes merged by cycle collapsing
+	objOf []int32  // object index of an object cell, -1 for value cells
+
+	queue   []nodeID
+	inQueue []bool
+
+	processed, sinceSCC int
+	sccRuns, merged     int
+
+	deltaBuf, succBuf []int
+}
+
+func newSolver() *solver {
+	s := &solver{}
+	s.newNodes(1, -1) // node 0: noNode
+	return s
+}
+
+// newNodes appends n fresh nodes belonging to object obj (-1: none) and
+// returns the first.
+func (s *solver) newNodes(n int, obj int32) nodeID {
+	first := nodeID(len(s.nodes))
+	for range n {
+		id := nodeID(len(s.nodes))
+		s.nodes = append(s.nodes, &node{})
+		s.rep = append(s.rep, id)
+		s.objOf = append(s.objOf, obj)
+		s.inQueue = append(s.inQueue, false)
+	}
+	return first
+}
+
+func (s *solver) find(n nodeID) nodeID {
+	for s.rep[n] != n {
+		s.rep[n] = s.rep[s.rep[n]]
+		n = s.rep[n]
+	}
+	return n
+}
+
+func (s *solver) enqueue(n nodeID) {
+	if !s.inQueue[n] {
+		s.inQueue[n] = true
+		s.queue = append(s.queue, n)
+	}
+}
+
+// addPts records that n may point to cell t.
+func (s *solver) addPts(n, t nodeID) {
+	if n == noNode {
+		return
+	}
+	r := s.find(n)
+	if s.nodes[r].pts.Insert(int(t)) {
+		s.enqueue(r)
+	}
+}
+
+// addCopy adds the edge dst ⊇ src. What src has already propagated is
+// pushed now; its pending delta follows when src is processed.
+func (s *solver) addCopy(src, dst nodeID) {
+	if src == noNode || dst == noNode {
+		return
+	}
+	sr, dr := s.find(src), s.find(dst)
+	if sr == dr {
+		return
+	}
+	if !s.nodes[sr].succs.Insert(int(dr)) {
+		return
+	}
+	if s.nodes[dr].pts.UnionWith(&s.nodes[sr].prev) {
+		s.enqueue(dr)
+	}
+}
+
+// addCons attaches c to n and applies it to what n already propagated.
+func (a *analysis) addCons(n nodeID, c constraint) {
+	if n == noNode {
+		return
+	}
+	s := a.s
+	r := s.find(n)
+	s.nodes[r].cons = append(s.nodes[r].cons, c)
+	if !s.nodes[r].prev.IsEmpty() {
+		c.solve(a, s.nodes[r].prev.AppendTo(nil))
+	}
+}
+
+// pointsTo returns the cells n may point to.
+func (s *solver) pointsTo(n nodeID) *intsets.Sparse {
+	if n == noNode {
+		return &intsets.Sparse{}
+	}
+	return &s.nodes[s.find(n)].pts
+}
+
+// run drains the worklist. gen is called whenever new functions became
+// reachable, so that their constraints join the graph (on-the-fly call
+// graph).
+func (a *analysis) run() {
+	s := a.s
+	for {
+		a.genPending()
+		if len(s.queue) == 0 {
+			return
+		}
+		n := s.queue[0]
+		s.queue = s.queue[1:]
+		s.inQueue[n] = false
+		if s.find(n) != n {
+			continue
+		}
+		a.process(n)
+		s.sinceSCC++
+		if s.sinceSCC > max(200000, 2*len(s.nodes)) {
+			s.collapseCycles()
+			s.sinceSCC = 0
+		}
+	}
+}
+
+func (a *analysis) process(n nodeID) {
+	s := a.s
+	s.processed++
+	nd := s.nodes[n]
+	var delta intsets.Sparse
+	delta.Difference(&nd.pts, &nd.prev)
+	if delta.IsEmpty() {
+		return
+	}
+	nd.prev.UnionWith(&delta)
+	d := delta.AppendTo(s.deltaBuf[:0])
+	s.deltaBuf = d
+	// Constraints may add constraints to n; the new ones already saw prev.
+	for i, k := 0, len(nd.cons); i < k; i++ {
+		nd.cons[i].solve(a, d)
+	}
+	succ := nd.succs.AppendTo(s.succBuf[:0])
+	s.succBuf = succ
+	for _, m := range succ {
+		r := s.find(nodeID(m))
+		if r == n {
+			continue
+		}
+		if s.nodes[r].pts.UnionWith(&delta) {
+			s.enqueue(r)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module nethttpbench
+
+go 1.26

@@ -1,0 +1,348 @@
+package campaign
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gopct/gopct/instrument"
+	"github.com/gopct/gopct/results"
+	"github.com/gopct/gopct/pct"
+)
+
+// Plan is one hunt: which tests, which strategy, how much effort.
+type Plan struct {
+	Dir      string // where the user ran gopct
+	Package  string // a package pattern or directory, e.g. ./bank
+	Run      string // regexp selecting tests (like go test -run)
+	Strategy string // pct | random
+	D        int    // PCT depth
+	Iters    int    // executions per test
+	Seed     uint64
+	Budget   time.Duration // wall-clock budget for the whole hunt; 0: none
+	Workers  int
+	MaxSteps int
+	Stall    time.Duration // no progress for this long: the test blocks outside gopct's view
+	Log      io.Writer     // progress messages (-v); nil: quiet
+}
+
+// ErrUser marks errors caused by the user's input or environment (exit 2).
+var ErrUser = errors.New("user error")
+
+type userError struct{ msg string }
+
+func (e *userError) Error() string        { return e.msg }
+func (e *userError) Is(target error) bool { return target == ErrUser }
+
+func userErr(format string, args ...any) error { return &userError{fmt.Sprintf(format, args...)} }
+
+// Binary is an instrumented, built test binary of one package.
+type Binary struct {
+	Path     string
+	Package  string // import path
+	Dir      string // package directory (the test's working directory)
+	Sites    []pct.SiteInfo
+	Module   string
+	workDir  string
+	instr    *instrument.Result
+	fromTest bool
+}
+
+// Build instruments the package and builds its test binary.
+func Build(dir, pattern string, tests []string) (*Binary, error) {
+	dir, pattern = splitPattern(dir, pattern)
+	res, err := instrument.Instrument(instrument.Config{Dir: dir, Patterns: []string{pattern}, Tests: tests})
+	if err != nil {
+		if errors.Is(err, instrument.ErrUser) {
+			return nil, &userError{err.Error()}
+		}
+		return nil, err
+	}
+	work, err := os.MkdirTemp("", "gopct-run-")
+	if err != nil {
+		res.Cleanup()
+		return nil, err
+	}
+	b := &Binary{Path: filepath.Join(work, "pkg.test"), workDir: work, instr: res, Sites: res.Sites, Module: res.ModulePath}
+	if err := res.Build(pattern, b.Path); err != nil {
+		b.Close()
+		return nil, err
+	}
+	if err := b.locate(dir, pattern); err != nil {
+		b.Close()
+		return nil, err
+	}
+	return b, nil
+}
+
+// splitPattern turns a directory argument in another module (like
+// ./examples/lostupdate, a nested module) into "run in that directory, ".".
+func splitPattern(dir, pattern string) (string, string) {
+	if pattern == "" {
+		pattern = "."
+	}
+	p := pattern
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	if st, err := os.Stat(p); err == nil && st.IsDir() {
+		return p, "."
+	}
+	return dir, pattern
+}
+
+// locate finds the package's import path and directory with go list.
+func (b *Binary) locate(dir, pattern string) error {
+	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}}\t{{.Dir}}", pattern)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return userErr("go list %s: %v", pattern, err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != 1 {
+		return userErr("%s matches %d packages; gopct hunts one package at a time", pattern, len(lines))
+	}
+	parts := strings.SplitN(lines[0], "\t", 2)
+	b.Package, b.Dir = parts[0], parts[1]
+	return nil
+}
+
+// Close removes the binary and the instrumented copy.
+func (b *Binary) Close() {
+	if b.instr != nil {
+		b.instr.Cleanup()
+	}
+	os.RemoveAll(b.workDir)
+}
+
+// Tests lists the binary's tests matching the regexp.
+func (b *Binary) Tests(run string) ([]string, error) {
+	if run == "" {
+		run = "."
+	}
+	if _, err := regexp.Compile(run); err != nil {
+		return nil, userErr("bad -run regexp: %v", err)
+	}
+	cmd := exec.Command(b.Path, "-test.list", run)
+	cmd.Dir = b.Dir
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("listing tests: %v", err)
+	}
+	var tests []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(l, "Test") {
+			tests = append(tests, l)
+		}
+	}
+	if len(tests) == 0 {
+		return nil, userErr("no test in %s matches -run %q", b.Package, run)
+	}
+	return tests, nil
+}
+
+// worker is one test-binary process of a campaign.
+type worker struct {
+	cmd    *exec.Cmd
+	out    string
+	output *os.File
+	err    error
+}
+
+// Hunt runs the campaign for one test and returns its summary.
+func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
+	start := time.Now()
+	cfg := pct.Config{Test: test, Strategy: p.Strategy, D: p.D, Seed: p.Seed, Iters: p.Iters,
+		Workers: p.Workers, MaxSteps: p.MaxSteps, Stall: p.Stall.Seconds()}
+	if p.Budget > 0 {
+		cfg.Deadline = start.Add(p.Budget).UnixNano()
+	}
+	recs, err := b.runWorkers(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s := &results.Summary{Test: test, Package: b.Package, Strategy: p.Strategy, Seed: p.Seed, Mode: "bubble"}
+	var best *pct.BugReport
+	for _, r := range recs {
+		if r.Type == "done" {
+			s.Executions += r.Executions
+		}
+		if r.Type == "bug" && (best == nil || r.Bug.Execution < best.Execution) {
+			best = r.Bug
+		}
+	}
+	if best != nil {
+		s.Bug = b.bug(test, best)
+	}
+	s.Seconds = time.Since(start).Seconds()
+	return s, nil
+}
+
+func (b *Binary) bug(test string, r *pct.BugReport) *results.Bug {
+	tok := Token{Package: b.Package, Test: test, Schedule: r.Schedule, Execution: r.Execution, Kind: r.Kind, Message: r.Message}
+	return &results.Bug{Kind: r.Kind, Message: r.Message, At: r.At, Goroutine: r.Goroutine, Execution: r.Execution,
+		Preemptions: r.Preemptions, Steps: r.Steps, Replay: tok.Encode(), Trace: r.Trace,
+		Goroutines: r.Goroutines, Messages: r.Messages, Stack: r.Stack}
+}
+
+// runWorkers starts cfg.Workers processes, stops the others once one finds
+// a bug, and returns every worker's final records (bug and done).
+func (b *Binary) runWorkers(cfg pct.Config) ([]pct.Record, error) {
+	ws := make([]*worker, cfg.Workers)
+	for i := range ws {
+		c := cfg
+		c.Worker = i
+		w, err := b.start(c)
+		if err != nil {
+			return nil, err
+		}
+		ws[i] = w
+	}
+	var wg sync.WaitGroup
+	found := make(chan struct{})
+	var once sync.Once
+	for _, w := range ws {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.err = w.cmd.Wait()
+			w.output.Close()
+			if hasBug(w.out) {
+				once.Do(func() { close(found) })
+			}
+		}()
+	}
+	go func() {
+		<-found
+		for _, w := range ws {
+			if w.cmd.ProcessState == nil {
+				w.cmd.Process.Kill()
+			}
+		}
+	}()
+	wg.Wait()
+	once.Do(func() { close(found) })
+	var all []pct.Record
+	for _, w := range ws {
+		recs, err := w.records()
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, recs...)
+	}
+	return all, nil
+}
+
+func (b *Binary) start(cfg pct.Config) (*worker, error) {
+	dir, err := os.MkdirTemp(b.workDir, "w")
+	if err != nil {
+		return nil, err
+	}
+	cfg.Out = filepath.Join(dir, "out.jsonl")
+	data, _ := json.Marshal(cfg)
+	cfgPath := filepath.Join(dir, "cfg.json")
+	if err := os.WriteFile(cfgPath, data, 0o644); err != nil {
+		return nil, err
+	}
+	output, err := os.Create(filepath.Join(dir, "output.txt"))
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(b.Path, "-test.run", "^"+regexp.QuoteMeta(cfg.Test)+"$", "-test.count=1", "-test.timeout=0")
+	cmd.Dir = b.Dir
+	cmd.Env = append(os.Environ(), "GOPCT_CONFIG="+cfgPath)
+	cmd.Stdout, cmd.Stderr = output, output
+	if err := cmd.Start(); err != nil {
+		output.Close()
+		return nil, err
+	}
+	return &worker{cmd: cmd, out: cfg.Out, output: output}, nil
+}
+
+func hasBug(path string) bool {
+	recs, _ := readRecords(path)
+	for _, r := range recs {
+		if r.Type == "bug" {
+			return true
+		}
+	}
+	return false
+}
+
+// records returns what a worker reported, or an error explaining why it
+// reported nothing usable.
+func (w *worker) records() ([]pct.Record, error) {
+	recs, err := readRecords(w.out)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range recs {
+		switch r.Type {
+		case "stall":
+			return nil, userErr("the test made no progress: %s\n\n%s", stallAdvice, r.Message)
+		case "error":
+			return nil, userErr("%s", r.Message)
+		}
+	}
+	if len(recs) > 0 && (recs[len(recs)-1].Type == "done" || hasBugRec(recs)) {
+		return recs, nil
+	}
+	if w.cmd.ProcessState != nil && !w.cmd.ProcessState.Success() && len(recs) == 0 {
+		out, _ := os.ReadFile(filepath.Join(filepath.Dir(w.out), "output.txt"))
+		return nil, fmt.Errorf("test process died without a report (%v):\n%s", w.err, tail(string(out), 4000))
+	}
+	return recs, nil
+}
+
+const stallAdvice = `a goroutine is blocked where the testing/synctest bubble cannot see it
+(network or file I/O, a system call, a mutex held inside code gopct does not instrument,
+or a channel created outside the test function, e.g. in a package-level variable), or
+it loops without reaching a scheduling point. gopct needs every blocking operation of
+the test to happen on values created inside the test.`
+
+func hasBugRec(recs []pct.Record) bool {
+	for _, r := range recs {
+		if r.Type == "bug" {
+			return true
+		}
+	}
+	return false
+}
+
+func readRecords(path string) ([]pct.Record, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var recs []pct.Record
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<28)
+	for sc.Scan() {
+		var r pct.Record
+		if json.Unmarshal(sc.Bytes(), &r) == nil {
+			recs = append(recs, r)
+		}
+	}
+	return recs, sc.Err()
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return "..." + s[len(s)-n:]
+	}
+	return s
+}

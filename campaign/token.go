@@ -1,0 +1,87 @@
+package campaign
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gopct/gopct/results"
+)
+
+// Token is everything `gopct replay` needs to rerun one execution: the
+// package and test, the recorded schedule, and the failure it produced (so
+// that a replay that fails differently is reported as diverging).
+type Token struct {
+	Package   string `json:"p"`
+	Test      string `json:"t"`
+	Schedule  string `json:"s"`
+	Execution int    `json:"e"`
+	Kind      string `json:"k"`
+	Message   string `json:"m"`
+}
+
+const tokenPrefix = "gopct1."
+
+// Encode returns the token as one shell-safe word.
+func (t Token) Encode() string {
+	data, _ := json.Marshal(t)
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flate.BestCompression)
+	w.Write(data)
+	w.Close()
+	return tokenPrefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+}
+
+// DecodeToken parses a token made by Encode.
+func DecodeToken(s string) (Token, error) {
+	var t Token
+	s = strings.TrimSpace(s)
+	if !strings.HasPrefix(s, tokenPrefix) {
+		return t, userErr("not a gopct replay token (it should start with %q)", tokenPrefix)
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(s[len(tokenPrefix):])
+	if err != nil {
+		return t, userErr("corrupt replay token: %v", err)
+	}
+	data, err := io.ReadAll(flate.NewReader(bytes.NewReader(raw)))
+	if err != nil {
+		return t, userErr("corrupt replay token: %v", err)
+	}
+	if err := json.Unmarshal(data, &t); err != nil {
+		return t, userErr("corrupt replay token: %v", err)
+	}
+	return t, nil
+}
+
+// Replay reruns the token's execution.
+func (b *Binary) Replay(t Token) (*results.ReplayResult, error) {
+	cfg := pctConfigForReplay(t)
+	recs, err := b.runWorkers(cfg)
+	if err != nil {
+		return nil, err
+	}
+	res := &results.ReplayResult{Test: t.Test, Package: t.Package}
+	for _, r := range recs {
+		if r.Type != "done" {
+			continue
+		}
+		res.Diverged = r.Diverged
+		if r.Outcome != nil {
+			res.Bug = b.bug(t.Test, r.Outcome)
+		}
+	}
+	if res.Diverged == "" {
+		switch {
+		case res.Bug == nil:
+			// The schedule was followed to the end and the test passed:
+			// typically the bug has been fixed.
+		case res.Bug.Kind != t.Kind || res.Bug.Message != t.Message:
+			res.Diverged = fmt.Sprintf("the run failed with %s: %s; the recording with %s: %s", res.Bug.Kind, res.Bug.Message, t.Kind, t.Message)
+		}
+	}
+	return res, nil
+}

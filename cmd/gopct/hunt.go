@@ -1,0 +1,105 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"time"
+
+	"github.com/gopct/gopct/campaign"
+	"github.com/gopct/gopct/results"
+)
+
+func hunt(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("hunt", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var p campaign.Plan
+	var jsonOut, verbose bool
+	var seed int64
+	fs.StringVar(&p.Run, "run", "", "run only the tests matching this regexp (like go test -run)")
+	fs.StringVar(&p.Strategy, "strategy", "pct", "scheduling strategy: pct or random")
+	fs.IntVar(&p.D, "d", 3, "PCT bug depth d (d-1 priority change points per execution)")
+	fs.IntVar(&p.Iters, "iters", 1000, "executions per test")
+	fs.Int64Var(&seed, "seed", 0, "random seed (0: pick one and print it)")
+	fs.DurationVar(&p.Budget, "budget", 0, "wall-clock budget for the whole hunt, e.g. 30s (0: none)")
+	fs.IntVar(&p.Workers, "workers", runtime.NumCPU(), "parallel test processes")
+	fs.IntVar(&p.MaxSteps, "max-steps", 1<<20, "scheduling steps after which an execution is abandoned")
+	fs.DurationVar(&p.Stall, "stall", 20*time.Second, "real time without progress after which the test is declared blocked outside gopct's view")
+	fs.BoolVar(&jsonOut, "json", false, "print JSON lines; the last line is the summary")
+	fs.BoolVar(&verbose, "v", false, "print progress")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: gopct hunt [flags] [package]\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintf(stderr, "gopct hunt: one package at a time (got %d)\n", fs.NArg())
+		return 2
+	}
+	if p.Strategy != "pct" && p.Strategy != "random" {
+		fmt.Fprintf(stderr, "gopct hunt: unknown strategy %q (want pct or random)\n", p.Strategy)
+		return 2
+	}
+	if p.Iters < 1 || p.D < 1 || p.Workers < 1 {
+		fmt.Fprintf(stderr, "gopct hunt: -iters, -d and -workers must be at least 1\n")
+		return 2
+	}
+	p.Seed = uint64(seed)
+	if seed == 0 {
+		p.Seed = uint64(time.Now().UnixNano()%1_000_000 + 1)
+	}
+	p.Package = "."
+	if fs.NArg() == 1 {
+		p.Package = fs.Arg(0)
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return fail(stderr, err)
+	}
+	p.Dir = dir
+	if verbose {
+		p.Log = stderr
+	}
+	return runHunt(p, jsonOut, stdout, stderr)
+}
+
+func runHunt(p campaign.Plan, jsonOut bool, stdout, stderr io.Writer) int {
+	logf(p.Log, "gopct: instrumenting and building %s\n", p.Package)
+	bin, err := campaign.Build(p.Dir, p.Package, nil)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	defer bin.Close()
+	tests, err := bin.Tests(p.Run)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	code := 0
+	for _, test := range tests {
+		logf(p.Log, "gopct: hunting %s (%s, seed %d, %d workers)\n", test, p.Strategy, p.Seed, p.Workers)
+		s, err := bin.Hunt(p, test)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		if jsonOut {
+			json.NewEncoder(stdout).Encode(s)
+		} else {
+			results.WriteSummary(stdout, s)
+		}
+		if s.Bug != nil {
+			code = 1
+		}
+	}
+	return code
+}
+
+func logf(w io.Writer, format string, args ...any) {
+	if w != nil {
+		fmt.Fprintf(w, format, args...)
+	}
+}

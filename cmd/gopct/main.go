@@ -1,0 +1,56 @@
+// Command gopct finds concurrency bugs in Go tests by running them under a
+// controlled goroutine scheduler. See the README for the commands.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/gopct/gopct/campaign"
+)
+
+const usage = `gopct finds concurrency bugs in ordinary Go tests.
+
+Usage:
+  gopct hunt [flags] [package]     run a test many times under controlled schedules
+  gopct replay [-json] TOKEN       rerun one recorded interleaving
+  gopct help                       this text
+
+Run "gopct hunt -h" for the flags of hunt.
+
+Exit codes: 0 no bug, 1 bug found (replay: reproduced), 2 usage, build or
+environment error, 3 replay diverged from the recorded schedule.
+`
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "hunt":
+		return hunt(args[1:], stdout, stderr)
+	case "replay":
+		return replay(args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "gopct: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}
+
+// fail prints an error the way every command does: one paragraph, no
+// stack trace; user errors exit 2, internal ones too (but say so).
+func fail(stderr io.Writer, err error) int {
+	if errors.Is(err, campaign.ErrUser) {
+		fmt.Fprintf(stderr, "gopct: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(stderr, "gopct: internal error (please report it): %v\n", err)
+	return 2
+}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/gopct/gopct/campaign"
+	"github.com/gopct/gopct/results"
+)
+
+func replay(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	jsonOut := fs.Bool("json", false, "print the outcome as JSON")
+	fs.Usage = func() { fmt.Fprintf(stderr, "usage: gopct replay [-json] TOKEN\n") }
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	tok, err := campaign.DecodeToken(fs.Arg(0))
+	if err != nil {
+		return fail(stderr, err)
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return fail(stderr, err)
+	}
+	bin, err := campaign.Build(dir, tok.Package, nil)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	defer bin.Close()
+	res, err := bin.Replay(tok)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if *jsonOut {
+		json.NewEncoder(stdout).Encode(res)
+	} else {
+		results.WriteReplay(stdout, res)
+	}
+	switch {
+	case res.Diverged != "":
+		return 3
+	case res.Bug != nil:
+		return 1
+	}
+	return 0
+}

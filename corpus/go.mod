@@ -1,0 +1,3 @@
+module github.com/gopct/gopct/corpus
+
+go 1.24

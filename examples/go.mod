@@ -1,0 +1,3 @@
+module github.com/gopct/gopct/examples
+
+go 1.24

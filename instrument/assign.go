@@ -1,0 +1,238 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/gopct/gopct/pct"
+)
+
+// assign renders an assignment statement.
+func (r *fileRewriter) assign(s *ast.AssignStmt, simple bool) string {
+	switch s.Tok {
+	case token.DEFINE:
+		return r.define(s)
+	case token.ASSIGN:
+		return r.plainAssign(s, simple)
+	}
+	op := strings.TrimSuffix(s.Tok.String(), "=")
+	return r.update(s, s.Lhs[0], op, "("+r.expr(s.Rhs[0])+")", simple)
+}
+
+// define renders a short variable declaration: the left side is declared,
+// not stored; comma-ok receives and map reads go to Recv2 and MapLoad2.
+func (r *fileRewriter) define(s *ast.AssignStmt) string {
+	return r.spliceWith(s, func(c ast.Node) string {
+		for _, l := range s.Lhs {
+			if c == l {
+				return r.text(c)
+			}
+		}
+		return r.rhs(c.(ast.Expr), len(s.Lhs) == 2 && len(s.Rhs) == 1)
+	})
+}
+
+// rhs renders a right-hand side; commaOk selects the two-value forms.
+func (r *fileRewriter) rhs(e ast.Expr, commaOk bool) string {
+	if !commaOk {
+		return r.expr(e)
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.ARROW {
+			return r.rt("Recv2") + "(" + r.site(pct.KindRecv, x) + ", " + r.expr(x.X) + ")"
+		}
+	case *ast.IndexExpr:
+		if isMap(r.info.TypeOf(x.X)) && r.sameKey(x) {
+			return r.rt("MapLoad2") + "(" + r.site(pct.KindMapRead, x) + ", " + r.expr(x.X) + ", " + r.expr(x.Index) + ")"
+		}
+	}
+	return r.expr(e)
+}
+
+// needsStore reports whether assigning to l must go through the runtime.
+func (r *fileRewriter) needsStore(l ast.Expr) bool {
+	if ix, ok := l.(*ast.IndexExpr); ok && isMap(r.info.TypeOf(ix.X)) {
+		return true
+	}
+	return r.isLoc(l)
+}
+
+// plainAssign renders `lhs... = rhs...`. When a left operand needs the
+// runtime, Go's two phases are kept: left operands with calls and the right
+// side are evaluated into temporaries in source order, then the stores are
+// done left to right.
+func (r *fileRewriter) plainAssign(s *ast.AssignStmt, simple bool) string {
+	commaOk := len(s.Lhs) == 2 && len(s.Rhs) == 1
+	any := false
+	for _, l := range s.Lhs {
+		any = any || r.needsStore(l)
+	}
+	if !any {
+		return r.spliceWith(s, func(c ast.Node) string {
+			for _, l := range s.Lhs {
+				if c == l {
+					return r.addr(l)
+				}
+			}
+			return r.rhs(c.(ast.Expr), commaOk)
+		})
+	}
+	if len(s.Lhs) == 1 {
+		return r.assignTo(s.Lhs[0], r.expr(s.Rhs[0]), r.valueType(s.Rhs[0]), "")
+	}
+	if simple {
+		return r.text(s) // no room for temporaries; left unrewritten
+	}
+	t := &temps{r: r}
+	ptrs := make([]string, len(s.Lhs))
+	for i, l := range s.Lhs {
+		if hasCall(l) && !isBlank(l) {
+			ptrs[i] = r.holdLHS(t, l)
+		}
+	}
+	vals := make([]string, len(s.Lhs))
+	types_ := make([]types.Type, len(s.Lhs))
+	if len(s.Rhs) == 1 {
+		for i := range vals {
+			vals[i] = r.tmp("v")
+			types_[i] = r.info.TypeOf(s.Rhs[0]).(*types.Tuple).At(i).Type()
+		}
+		t.stmts = append(t.stmts, strings.Join(vals, ", ")+" := "+r.rhs(s.Rhs[0], commaOk))
+	} else {
+		for i, e := range s.Rhs {
+			vals[i], types_[i] = t.value(e), r.valueType(e)
+		}
+	}
+	stores := make([]string, len(s.Lhs))
+	for i, l := range s.Lhs {
+		stores[i] = r.assignTo(l, vals[i], types_[i], ptrs[i])
+	}
+	return t.wrap(strings.Join(stores, "; "))
+}
+
+// holdLHS evaluates the operands of a left operand containing calls into
+// temporaries: the map and key of m[k], the address of anything else.
+func (r *fileRewriter) holdLHS(t *temps, l ast.Expr) string {
+	if ix, ok := l.(*ast.IndexExpr); ok && isMap(r.info.TypeOf(ix.X)) {
+		return t.hold("m", r.expr(ix.X)) + "\x01" + t.hold("k", r.expr(ix.Index))
+	}
+	return t.hold("p", "&"+r.addr(l))
+}
+
+// valueType is e's type for the inference check, nil for untyped constants
+// and nil (they adapt to their destination).
+func (r *fileRewriter) valueType(e ast.Expr) types.Type {
+	tv := r.info.Types[e]
+	if tv.Value != nil || tv.IsNil() {
+		return nil
+	}
+	return tv.Type
+}
+
+// assignTo renders the store of value v (of type vt, nil when untyped) to l.
+// held is what holdLHS returned for l, or "".
+func (r *fileRewriter) assignTo(l ast.Expr, v string, vt types.Type, held string) string {
+	if isBlank(l) {
+		return "_ = " + v
+	}
+	lt := r.info.TypeOf(l)
+	fits := vt == nil || types.Identical(vt, lt)
+	if ix, ok := l.(*ast.IndexExpr); ok && isMap(r.info.TypeOf(ix.X)) {
+		site := r.site(pct.KindMapWrite, l)
+		m, k := "", ""
+		if held != "" {
+			mk := strings.SplitN(held, "\x01", 2)
+			m, k = mk[0], mk[1]
+		} else {
+			m, k = r.expr(ix.X), r.expr(ix.Index)
+		}
+		if fits && r.sameKey(ix) {
+			return r.rt("MapStore") + "(" + site + ", " + m + ", " + k + ", " + v + ")"
+		}
+		return r.rt("XMapStore") + "(" + site + ", " + m + ")(" + k + ", " + v + ")"
+	}
+	p := held
+	if !r.isLoc(l) {
+		if p != "" {
+			return "*" + p + " = " + v
+		}
+		return r.addr(l) + " = " + v
+	}
+	site := r.site(pct.KindWrite, l)
+	if p == "" {
+		p = "&" + r.addr(l)
+	}
+	if fits {
+		return r.rt("Store") + "(" + site + ", " + p + ", " + v + ")"
+	}
+	return r.rt("XStore") + "(" + site + ", " + p + ")(" + v + ")"
+}
+
+// update renders a read-modify-write `l op= rhs` (rhs already rendered):
+// the location's address is taken once, then
+// Store(w, p, Load(r, p) op rhs), preemptible between the read and the write.
+func (r *fileRewriter) update(s ast.Stmt, l ast.Expr, op, rhs string, simple bool) string {
+	native := func() string {
+		tok := " " + op + "= " + rhs
+		if rhs == "1" && (op == "+" || op == "-") {
+			tok = op + op
+		}
+		return r.addr(l) + tok
+	}
+	if ix, ok := l.(*ast.IndexExpr); ok && isMap(r.info.TypeOf(ix.X)) {
+		if !r.sameKey(ix) {
+			return native()
+		}
+		m, k := r.expr(ix.X), r.expr(ix.Index)
+		pure := !hasCall(ix) && isPure(m) && isPure(k)
+		if !pure && simple {
+			return native()
+		}
+		t := &temps{r: r}
+		if !pure {
+			m, k = t.hold("m", m), t.hold("k", k)
+		}
+		rd := r.rt("MapLoad") + "(" + r.site(pct.KindMapRead, l) + ", " + m + ", " + k + ")"
+		return t.wrap(r.rt("MapStore") + "(" + r.site(pct.KindMapWrite, l) + ", " + m + ", " + k + ", " + rd + " " + op + " " + rhs + ")")
+	}
+	if !r.isLoc(l) {
+		return native()
+	}
+	a := "&" + r.addr(l)
+	pure := !hasCall(l) && isPure(a)
+	if !pure && simple {
+		return native()
+	}
+	t := &temps{r: r}
+	if !pure {
+		a = t.hold("p", a)
+	}
+	rd := r.rt("Load") + "(" + r.site(pct.KindRead, l) + ", " + a + ")"
+	return t.wrap(r.rt("Store") + "(" + r.site(pct.KindWrite, l) + ", " + a + ", " + rd + " " + op + " " + rhs + ")")
+}
+
+func isBlank(e ast.Expr) bool {
+	id := identOf(e)
+	return id != nil && id.Name == "_"
+}
+
+// hasCall reports whether evaluating e may call a function or communicate,
+// so it must not be evaluated twice or moved.
+func hasCall(e ast.Node) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			found = true
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		case *ast.FuncLit:
+			return false
+		}
+		return !found
+	})
+	return found
+}

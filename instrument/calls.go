@@ -1,0 +1,307 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/gopct/gopct/pct"
+)
+
+// callCtx says where a call appears, which decides how a scheduling point
+// can be placed before it.
+type callCtx int
+
+const (
+	ctxValue  callCtx = iota // inside an expression
+	ctxStmt                  // an expression statement in a statement list
+	ctxSimple                // an expression statement in an if/for/switch header
+	ctxDefer                 // the call of a defer statement
+)
+
+// recvMode says how a runtime function receives the method's receiver.
+type recvMode int
+
+const (
+	recvNone  recvMode = iota // a package-level function
+	recvPtr                   // a pointer to the receiver (e.g. *sync.Mutex)
+	recvValue                 // the receiver value (an interface such as sync.Locker)
+)
+
+// op is the runtime replacement of a standard-library function or method.
+type op struct {
+	fn   string
+	kind pct.SiteKind
+	recv recvMode
+}
+
+// ops maps "pkg.Type.Method" or "pkg.Func" to its runtime replacement.
+var ops = map[string]op{
+	"sync.Mutex.Lock":       {"Lock", pct.KindLock, recvPtr},
+	"sync.Mutex.Unlock":     {"Unlock", pct.KindUnlock, recvPtr},
+	"sync.Mutex.TryLock":    {"TryLock", pct.KindLock, recvPtr},
+	"sync.RWMutex.Lock":     {"WLock", pct.KindLock, recvPtr},
+	"sync.RWMutex.Unlock":   {"WUnlock", pct.KindUnlock, recvPtr},
+	"sync.RWMutex.TryLock":  {"WTryLock", pct.KindLock, recvPtr},
+	"sync.RWMutex.RLock":    {"RLock", pct.KindRLock, recvPtr},
+	"sync.RWMutex.RUnlock":  {"RUnlock", pct.KindRUnlock, recvPtr},
+	"sync.RWMutex.TryRLock": {"TryRLock", pct.KindRLock, recvPtr},
+	"sync.RWMutex.RLocker":  {"RLocker", pct.KindOther, recvPtr},
+	"sync.Locker.Lock":      {"LockerLock", pct.KindLock, recvValue},
+	"sync.Locker.Unlock":    {"LockerUnlock", pct.KindUnlock, recvValue},
+	"sync.WaitGroup.Add":    {"WGAdd", pct.KindWGAdd, recvPtr},
+	"sync.WaitGroup.Done":   {"WGDone", pct.KindWGAdd, recvPtr},
+	"sync.WaitGroup.Wait":   {"WGWait", pct.KindWGWait, recvPtr},
+	"sync.WaitGroup.Go":     {"WGGo", pct.KindGo, recvPtr},
+	"sync.Once.Do":          {"OnceDo", pct.KindOnce, recvPtr},
+	"sync.Cond.Wait":        {"CondWait", pct.KindCondWait, recvPtr},
+	"sync.Cond.Signal":      {"CondSignal", pct.KindCondSignal, recvPtr},
+	"sync.Cond.Broadcast":   {"CondBroadcast", pct.KindCondSignal, recvPtr},
+	"time.Sleep":            {"Sleep", pct.KindSleep, recvNone},
+	"time.After":            {"After", pct.KindTimer, recvNone},
+	"time.NewTimer":         {"NewTimer", pct.KindTimer, recvNone},
+	"time.AfterFunc":        {"AfterFunc", pct.KindTimer, recvNone},
+	"time.Timer.Reset":      {"TimerReset", pct.KindTimer, recvPtr},
+	"time.Tick":             {"Tick", pct.KindTimer, recvNone},
+	"time.NewTicker":        {"NewTicker", pct.KindTimer, recvNone},
+	"time.Ticker.Reset":     {"TickerReset", pct.KindTimer, recvPtr},
+	"context.WithTimeout":   {"WithTimeout", pct.KindTimer, recvNone},
+	"context.WithDeadline":  {"WithDeadline", pct.KindTimer, recvNone},
+}
+
+// testFailures are the methods of testing's types rewritten to TError.
+var testFailures = map[string]bool{"Error": true, "Errorf": true, "Fatal": true, "Fatalf": true, "Fail": true, "FailNow": true}
+
+// callee returns the function or method a call expression's Fun denotes,
+// and the selection when it is a method selected from a value.
+func (r *fileRewriter) callee(fun ast.Expr) (*types.Func, *types.Selection) {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		fn, _ := r.info.Uses[f].(*types.Func)
+		return fn, nil
+	case *ast.SelectorExpr:
+		if sel := r.info.Selections[f]; sel != nil {
+			fn, _ := sel.Obj().(*types.Func)
+			if sel.Kind() != types.MethodVal {
+				return nil, nil
+			}
+			return fn, sel
+		}
+		fn, _ := r.info.Uses[f.Sel].(*types.Func)
+		return fn, nil
+	}
+	return nil, nil
+}
+
+// funcKey names fn as "pkg.Func" or "pkg.Type.Method".
+func funcKey(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return ""
+	}
+	key := fn.Pkg().Path() + "."
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		n, ok := types.Unalias(t).(*types.Named)
+		if !ok {
+			return ""
+		}
+		key += n.Obj().Name() + "."
+	}
+	return key + fn.Name()
+}
+
+// call renders a call expression.
+func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
+	fun := ast.Unparen(c.Fun)
+	if r.isType(fun) {
+		return r.splice(c) // conversion
+	}
+	if b, ok := r.info.Uses[identOf(fun)].(*types.Builtin); ok {
+		return r.builtinCall(c, b.Name(), ctx)
+	}
+	fn, sel := r.callee(fun)
+	if fn != nil && fn.Pkg() != nil {
+		if o, method, ok := lookupOp(fn, sel); ok {
+			recv := r.specialRecv(c, sel, method)
+			return r.special(c, o, recv, method, r.exprs(c.Args))
+		}
+		if fn.Pkg().Path() == "sync/atomic" {
+			return r.atomicCall(c, ctx)
+		}
+	}
+	return r.plainCall(c)
+}
+
+// plainCall renders a call that is not rewritten itself.
+func (r *fileRewriter) plainCall(c *ast.CallExpr) string {
+	return r.spliceWith(c, func(n ast.Node) string {
+		if n == c.Fun {
+			if se, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && se == c.Fun {
+				if sel := r.info.Selections[se]; sel != nil && sel.Kind() == types.MethodVal {
+					return r.raw(se.Pos(), se.X.Pos()) + r.recvOperand(se.X, sel) + r.raw(se.X.End(), se.End())
+				}
+			}
+		}
+		return r.node(n)
+	})
+}
+
+func (r *fileRewriter) isType(e ast.Expr) bool {
+	tv, ok := r.info.Types[e]
+	return ok && tv.IsType()
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := e.(*ast.Ident)
+	return id
+}
+
+func (r *fileRewriter) exprs(es []ast.Expr) []string {
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = r.expr(e)
+	}
+	return out
+}
+
+// lookupOp returns the runtime replacement of fn, and the method name for
+// testing's failure methods.
+func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
+	o, ok := ops[funcKey(fn)]
+	method := ""
+	if !ok && sel != nil && fn.Pkg().Path() == "testing" && testFailures[fn.Name()] {
+		o, ok, method = op{"TError", pct.KindTestFail, recvValue}, true, fn.Name()
+	}
+	if !ok || (o.recv == recvNone) != (sel == nil) {
+		return op{}, "", false
+	}
+	return o, method, true
+}
+
+// specialRecv renders the receiver argument of a modelled call (empty for
+// a package-level function, whose qualified name is kept alive instead).
+func (r *fileRewriter) specialRecv(c *ast.CallExpr, sel *types.Selection, method string) string {
+	if sel == nil {
+		r.keep[string(r.src[r.off(c.Fun.Pos()):r.off(c.Fun.End())])] = true
+		return ""
+	}
+	return r.recvArg(ast.Unparen(c.Fun).(*ast.SelectorExpr), sel, method != "")
+}
+
+// special renders the runtime call for op o.
+func (r *fileRewriter) special(c *ast.CallExpr, o op, recv, method string, args []string) string {
+	parts := []string{r.site(o.kind, c)}
+	if recv != "" {
+		parts = append(parts, recv)
+	}
+	if method != "" {
+		parts = append(parts, strconv.Quote(method))
+	}
+	parts = append(parts, args...)
+	s := r.rt(o.fn) + "(" + strings.Join(parts, ", ")
+	if c.Ellipsis.IsValid() {
+		s += "..."
+	}
+	return s + ")"
+}
+
+// recvArg renders the receiver argument of a runtime call for the method
+// selected by fun: the explicit path through embedded fields (from
+// sel.Index), and & when the runtime wants a pointer to a value. For
+// testing's methods the path stops at testing's exported type, since the
+// methods are promoted from an unexported one.
+func (r *fileRewriter) recvArg(fun *ast.SelectorExpr, sel *types.Selection, testing bool) string {
+	t := r.info.TypeOf(fun.X)
+	var text string
+	if isPtr(t) || types.IsInterface(t) {
+		text = r.expr(fun.X)
+	} else {
+		text = r.addr(fun.X)
+	}
+	path := sel.Index()
+	for _, i := range path[:len(path)-1] {
+		if testing && isTestingType(t) {
+			break
+		}
+		st, ok := under(deref(t)).(*types.Struct)
+		if !ok {
+			break
+		}
+		f := st.Field(i)
+		text += "." + f.Name()
+		t = f.Type()
+	}
+	if isPtr(t) || types.IsInterface(t) {
+		return text
+	}
+	return "&" + text
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := under(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+func isTestingType(t types.Type) bool {
+	n, ok := types.Unalias(deref(t)).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing"
+}
+
+// atomicCall puts a scheduling point before a sync/atomic call.
+func (r *fileRewriter) atomicCall(c *ast.CallExpr, ctx callCtx) string {
+	sig, _ := r.info.TypeOf(c.Fun).(*types.Signature)
+	call := r.plainCall(c)
+	switch {
+	case ctx == ctxStmt:
+		return r.rt("Point") + "(" + r.site(pct.KindAtomic, c) + "); " + call
+	case ctx == ctxDefer || sig == nil || sig.Results().Len() != 1:
+		return call
+	}
+	return r.rt("Seq") + "(" + r.rt("Point") + "(" + r.site(pct.KindAtomic, c) + "), " + call + ")"
+}
+
+// builtinCall renders a call of a builtin: close and the map operations go
+// to the runtime, len/cap of a channel get a scheduling point.
+func (r *fileRewriter) builtinCall(c *ast.CallExpr, name string, ctx callCtx) string {
+	switch name {
+	case "close":
+		return r.rt("Close") + "(" + r.site(pct.KindClose, c) + ", " + r.expr(c.Args[0]) + ")"
+	case "delete":
+		if m, ok := under(r.info.TypeOf(c.Args[0])).(*types.Map); ok && r.fits(c.Args[1], m.Key()) {
+			return r.rt("MapDelete") + "(" + r.site(pct.KindMapWrite, c) + ", " + r.expr(c.Args[0]) + ", " + r.expr(c.Args[1]) + ")"
+		}
+	case "clear":
+		if isMap(r.info.TypeOf(c.Args[0])) {
+			return r.rt("MapClear") + "(" + r.site(pct.KindMapWrite, c) + ", " + r.expr(c.Args[0]) + ")"
+		}
+	case "len", "cap":
+		if _, ok := under(r.info.TypeOf(c.Args[0])).(*types.Chan); ok && ctx == ctxValue {
+			return r.rt("Seq") + "(" + r.rt("Point") + "(" + r.site(pct.KindOther, c) + "), " + r.splice(c) + ")"
+		}
+	}
+	return r.splice(c)
+}
+
+// methodValue renders a method value x.M of a modelled method without
+// arguments (f := mu.Lock) as a closure calling the runtime. Only for a
+// plain variable x, whose address cannot change, so that evaluating it
+// late is equivalent.
+func (r *fileRewriter) methodValue(e *ast.SelectorExpr, sel *types.Selection) string {
+	fn, _ := sel.Obj().(*types.Func)
+	if fn == nil || identOf(e.X) == nil {
+		return ""
+	}
+	o, ok := ops[funcKey(fn)]
+	sig := fn.Type().(*types.Signature)
+	if !ok || o.recv == recvNone || sig.Params().Len() != 0 || sig.Results().Len() != 0 {
+		return ""
+	}
+	recv := r.recvArg(e, sel, false)
+	return "func() { " + r.rt(o.fn) + "(" + r.site(o.kind, e) + ", " + recv + ") }"
+}

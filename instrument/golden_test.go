@@ -1,0 +1,130 @@
+package instrument
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of TestGolden")
+
+// goldenRules lists the rule directories under testdata; each holds one
+// in.go or in_test.go and its expected rewrite out.golden.
+var goldenRules = []string{"tests", "gostmt", "chan", "select", "mutex", "syncmisc", "atomic", "time", "tfail", "memory", "maps"}
+
+// TestGolden rewrites each rule's input and compares it with out.golden
+// (go test ./instrument -update regenerates them).
+func TestGolden(t *testing.T) {
+	var patterns []string
+	for _, r := range goldenRules {
+		patterns = append(patterns, "./testdata/"+r)
+	}
+	cfg := &packages.Config{Mode: loadMode, Dir: ".", Tests: true}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := map[string]bool{}
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 {
+			t.Fatalf("%s: %v", p.ID, p.Errors)
+		}
+		for i, f := range p.Syntax {
+			path := p.CompiledGoFiles[i]
+			base := filepath.Base(path)
+			if (base != "in.go" && base != "in_test.go") || done[path] {
+				continue
+			}
+			done[path] = true
+			rule := filepath.Base(filepath.Dir(path))
+			t.Run(rule, func(t *testing.T) {
+				src, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				fr := newFileRewriter(p.Fset, f, src, p.TypesInfo, p.Types)
+				fr.lineName, fr.relName = base, rule+"/"+base
+				fr.rtImport = "example.com/m/internal/gopctrt"
+				out, _, err := fr.rewriteFile()
+				if err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, sitesSource(fr.sites)...)
+				checkGolden(t, filepath.Join(filepath.Dir(path), "out.golden"), out)
+			})
+		}
+	}
+	if len(done) != len(goldenRules) {
+		t.Errorf("rewrote %d rule files, want %d", len(done), len(goldenRules))
+	}
+}
+
+func checkGolden(t *testing.T, golden string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test ./instrument -update)", err)
+	}
+	if string(want) != string(got) {
+		t.Errorf("%s differs:\n%s", golden, lineDiff(string(want), string(got)))
+	}
+}
+
+// lineDiff is a minimal line diff: the lines of each side not matched by
+// a common prefix and suffix.
+func lineDiff(a, b string) string {
+	x, y := strings.Split(a, "\n"), strings.Split(b, "\n")
+	i := 0
+	for i < len(x) && i < len(y) && x[i] == y[i] {
+		i++
+	}
+	j := 0
+	for j < len(x)-i && j < len(y)-i && x[len(x)-1-j] == y[len(y)-1-j] {
+		j++
+	}
+	var sb strings.Builder
+	for _, l := range x[i : len(x)-j] {
+		sb.WriteString("- " + l + "\n")
+	}
+	for _, l := range y[i : len(y)-j] {
+		sb.WriteString("+ " + l + "\n")
+	}
+	return sb.String()
+}
+
+// TestGoldenCompiles builds the golden inputs through Instrument and the
+// overlay, so every rewrite rule's output is checked by the compiler.
+func TestGoldenCompiles(t *testing.T) {
+	var patterns []string
+	for _, r := range goldenRules {
+		patterns = append(patterns, "./testdata/"+r)
+	}
+	res, err := Instrument(Config{Dir: ".", Patterns: patterns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Cleanup()
+	var libs []string
+	for _, p := range patterns {
+		if !strings.HasSuffix(p, "/tests") && !strings.HasSuffix(p, "/tfail") {
+			libs = append(libs, p)
+		}
+	}
+	if err := res.goCmd(append([]string{"build", "-overlay=" + res.OverlayPath}, libs...)...); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir() + "/"
+	if err := res.goCmd("test", "-c", "-vet=off", "-overlay="+res.OverlayPath, "-o", out, "./testdata/tests", "./testdata/tfail"); err != nil {
+		t.Fatal(err)
+	}
+}

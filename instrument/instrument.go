@@ -1,0 +1,347 @@
+package instrument
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/version"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/gopct/gopct/pct"
+)
+
+// RuntimeDir is where the runtime package is placed, relative to the root of
+// the user's module; instrumented files import <module path>/RuntimeDir.
+const RuntimeDir = "internal/gopctrt"
+
+// runtimeName is the import name instrumented files give the runtime.
+const runtimeName = "__gopct"
+
+// Config says what to instrument.
+type Config struct {
+	Dir      string   // directory where `go` runs (inside the user's module)
+	Patterns []string // package patterns, e.g. "./bank"
+	Tests    []string // test function names to wrap; nil means every TestXxx
+}
+
+// Result describes an instrumented copy of the user's packages. The user's
+// files are never written; everything lives in WorkDir and is reached
+// through the overlay file.
+type Result struct {
+	Dir         string
+	ModulePath  string
+	ModuleRoot  string
+	OverlayPath string            // the file passed to `go -overlay`
+	WorkDir     string            // temporary directory; removed by Cleanup
+	Sites       []pct.SiteInfo    // index = site id
+	Packages    []string          // import paths instrumented, sorted
+	Files       map[string]string // user file -> rewritten file (the overlay, minus the runtime)
+}
+
+// Instrument loads the packages of cfg.Patterns with their tests, rewrites
+// them and every main-module package they import, and writes the overlay.
+// Errors caused by the user's code or setup satisfy errors.Is(err, ErrUser).
+func Instrument(cfg Config) (*Result, error) {
+	dir, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkModule(dir); err != nil {
+		return nil, err
+	}
+	pkgs, err := load(dir, cfg.Patterns)
+	if err != nil {
+		return nil, err
+	}
+	mod := pkgs[0].Module
+	if mod.GoVersion != "" && version.Compare("go"+mod.GoVersion, "go1.21") < 0 {
+		return nil, userErrorf(OldGoVersion, "%s: go %s: gopct needs go >= 1.21 in go.mod", mod.GoMod, mod.GoVersion)
+	}
+	work, err := os.MkdirTemp("", "gopct-instr-")
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Dir: dir, ModulePath: mod.Path, ModuleRoot: mod.Dir, WorkDir: work, Files: map[string]string{}}
+	if err := res.rewrite(pkgs, cfg.Tests); err != nil {
+		res.Cleanup()
+		return nil, err
+	}
+	return res, nil
+}
+
+// checkModule gives a clear error when dir is not inside a module, before
+// go/packages produces a less readable one.
+func checkModule(dir string) error {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return userErrorf(NotInModule, "%s is not a directory", dir)
+	}
+	cmd := exec.Command("go", "env", "GOMOD")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return userErrorf(NotInModule, "go env GOMOD in %s: %v", dir, err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return userErrorf(NotInModule, "%s has no go.mod in it or any parent directory", dir)
+	}
+	return nil
+}
+
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
+	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedDeps |
+	packages.NeedImports | packages.NeedModule
+
+// load returns the main-module packages to instrument: the packages of the
+// patterns (all variants, tests included) and the main-module packages they
+// import transitively, sorted by ID.
+func load(dir string, patterns []string) ([]*packages.Package, error) {
+	cfg := &packages.Config{Mode: loadMode, Dir: dir, Tests: true}
+	roots, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, userErrorf(LoadFailed, "%v", err)
+	}
+	seen := map[string]bool{}
+	var out []*packages.Package
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		if seen[p.ID] {
+			return
+		}
+		seen[p.ID] = true
+		main := p.Module != nil && p.Module.Main
+		if !main && !isTestMain(p) {
+			return // standard library or another module: not ours to rewrite
+		}
+		if !isTestMain(p) {
+			out = append(out, p)
+		}
+		for _, path := range sortedKeys(p.Imports) {
+			visit(p.Imports[path])
+		}
+	}
+	for _, p := range roots {
+		visit(p)
+	}
+	if len(out) == 0 {
+		var msgs []string
+		for _, p := range roots {
+			for _, e := range p.Errors {
+				msgs = append(msgs, e.Error())
+			}
+		}
+		if len(msgs) > 0 {
+			return nil, userErrorf(LoadFailed, "%s", strings.Join(msgs, "\n"))
+		}
+		return nil, userErrorf(NoPackages, "no main-module packages match %q", patterns)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, checkPackages(out)
+}
+
+// isTestMain reports whether p is the generated main package of a test
+// binary (ID "path.test"); its files live in the build cache.
+func isTestMain(p *packages.Package) bool {
+	return p.Name == "main" && strings.HasSuffix(p.ID, ".test")
+}
+
+// checkPackages rejects packages that do not type-check or use cgo.
+func checkPackages(pkgs []*packages.Package) error {
+	var msgs []string
+	seen := map[string]bool{}
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			if m := e.Error(); !seen[m] {
+				seen[m] = true
+				msgs = append(msgs, m)
+			}
+		}
+	}
+	if len(msgs) > 0 {
+		return userErrorf(TypeErrors, "%s", strings.Join(msgs, "\n"))
+	}
+	for _, p := range pkgs {
+		for i, f := range p.Syntax {
+			for _, imp := range f.Imports {
+				if imp.Path.Value == `"C"` {
+					return userErrorf(CgoUnsupported, "%s imports \"C\"", p.CompiledGoFiles[i])
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// unit is one file to rewrite with the package variant it was taken from.
+type unit struct {
+	pkg  *packages.Package
+	file *ast.File
+	path string
+}
+
+// units lists each file of pkgs once, in site-numbering order: package path,
+// then file name. A file compiled in several variants (p and p [p.test]) is
+// rewritten from one of them; the rewrite depends only on the file's own
+// syntax and types, so it suits every variant.
+func units(pkgs []*packages.Package, root string) []unit {
+	seen := map[string]bool{}
+	var us []unit
+	for _, p := range pkgs {
+		for i, f := range p.Syntax {
+			path := p.CompiledGoFiles[i]
+			if seen[path] || !within(root, path) {
+				continue
+			}
+			seen[path] = true
+			us = append(us, unit{p, f, path})
+		}
+	}
+	sort.SliceStable(us, func(i, j int) bool {
+		if us[i].pkg.PkgPath != us[j].pkg.PkgPath {
+			return us[i].pkg.PkgPath < us[j].pkg.PkgPath
+		}
+		return us[i].path < us[j].path
+	})
+	return us
+}
+
+func within(root, path string) bool {
+	rel, err := filepath.Rel(root, path)
+	return err == nil && !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel)
+}
+
+// rewrite instruments every file, writes the rewritten files, the runtime
+// and the overlay into r.WorkDir.
+func (r *Result) rewrite(pkgs []*packages.Package, tests []string) error {
+	var filter map[string]bool
+	if tests != nil {
+		filter = map[string]bool{}
+		for _, t := range tests {
+			filter[t] = true
+		}
+	}
+	replace := map[string]string{}
+	pkgSet := map[string]bool{}
+	rtImport := r.ModulePath + "/" + RuntimeDir
+	for i, u := range units(pkgs, r.ModuleRoot) {
+		pkgSet[u.pkg.PkgPath] = true
+		src, err := os.ReadFile(u.path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(r.ModuleRoot, u.path)
+		fr := newFileRewriter(u.pkg.Fset, u.file, src, u.pkg.TypesInfo, u.pkg.Types)
+		fr.lineName = u.path
+		fr.relName = filepath.ToSlash(rel)
+		fr.rtImport = rtImport
+		fr.tests = filter
+		fr.sites = r.Sites
+		out, changed, err := fr.rewriteFile()
+		if err != nil {
+			return fmt.Errorf("instrumenting %s: %w", u.path, err)
+		}
+		r.Sites = fr.sites
+		if !changed {
+			continue
+		}
+		dst := filepath.Join(r.WorkDir, "src", strconv.Itoa(i)+"_"+filepath.Base(u.path))
+		if err := writeFile(dst, out); err != nil {
+			return err
+		}
+		replace[u.path] = dst
+		r.Files[u.path] = dst
+	}
+	r.Packages = sortedKeys(pkgSet)
+	if err := r.writeRuntime(replace); err != nil {
+		return err
+	}
+	return r.writeOverlay(replace)
+}
+
+func writeFile(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
+}
+
+// writeRuntime copies the runtime sources (pct.Source minus source.go and
+// tests) and the generated site table into the overlay, as the package
+// <module>/internal/gopctrt.
+func (r *Result) writeRuntime(replace map[string]string) error {
+	rtDir := filepath.Join(r.ModuleRoot, filepath.FromSlash(RuntimeDir))
+	if _, err := os.Stat(rtDir); err == nil {
+		return userErrorf(LoadFailed, "%s already exists; gopct needs that path for its runtime", rtDir)
+	}
+	files, err := runtimeFiles()
+	if err != nil {
+		return err
+	}
+	files[sitesFile] = sitesSource(r.Sites)
+	files[helpersFile] = []byte(helpersSource)
+	for name, data := range files {
+		dst := filepath.Join(r.WorkDir, "gopctrt", name)
+		if err := writeFile(dst, data); err != nil {
+			return err
+		}
+		replace[filepath.Join(rtDir, name)] = dst
+	}
+	return nil
+}
+
+func (r *Result) writeOverlay(replace map[string]string) error {
+	data, err := json.MarshalIndent(struct{ Replace map[string]string }{replace}, "", "\t")
+	if err != nil {
+		return err
+	}
+	r.OverlayPath = filepath.Join(r.WorkDir, "overlay.json")
+	return os.WriteFile(r.OverlayPath, data, 0o644)
+}
+
+// Build compiles the instrumented test binary of pkgPattern into outBinary:
+// go test -c -vet=off -overlay ... -o outBinary pkgPattern, run in r.Dir.
+// vet is off because it cannot see packages that exist only in the overlay.
+func (r *Result) Build(pkgPattern, outBinary string) error {
+	out, err := filepath.Abs(outBinary)
+	if err != nil {
+		return err
+	}
+	return r.goCmd("test", "-c", "-vet=off", "-overlay="+r.OverlayPath, "-o", out, pkgPattern)
+}
+
+// goCmd runs the go command in r.Dir and wraps a failure in a BuildError.
+func (r *Result) goCmd(args ...string) error {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = r.Dir
+	var buf bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &buf, &buf
+	if err := cmd.Run(); err != nil {
+		return &BuildError{Args: args, Output: buf.String(), Err: err}
+	}
+	return nil
+}
+
+// Cleanup removes the work directory.
+func (r *Result) Cleanup() error {
+	if r == nil || r.WorkDir == "" {
+		return nil
+	}
+	return os.RemoveAll(r.WorkDir)
+}

@@ -1,0 +1,195 @@
+package instrument
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/gopct/gopct/pct"
+)
+
+// fileRewriter rewrites one file. Rewriting is textual: the output is the
+// original source with some nodes replaced by generated text, so comments
+// and formatting survive. Every copied stretch of original text is preceded
+// by a position marker; finish turns the markers whose line no longer
+// matches into /*line*/ directives.
+type fileRewriter struct {
+	fset *token.FileSet
+	tf   *token.File
+	file *ast.File
+	src  []byte
+	info *types.Info
+	pkg  *types.Package
+
+	lineName string          // file name written in line directives
+	relName  string          // file name in site positions (module-relative)
+	rtImport string          // import path of the runtime
+	tests    map[string]bool // test functions to wrap; nil = all
+
+	sites  []pct.SiteInfo
+	shared map[*types.Var]bool // locals whose address escapes
+	ntmp   int                 // counter for generated names
+	edits  int                 // number of rewritten constructs
+	keep   map[string]bool     // expressions kept alive with `var _ = X`
+}
+
+func newFileRewriter(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package) *fileRewriter {
+	r := &fileRewriter{
+		fset: fset, tf: fset.File(f.Pos()), file: f, src: src, info: info, pkg: pkg,
+		keep: map[string]bool{},
+	}
+	r.shared = sharedLocals(f, info)
+	return r
+}
+
+// marker characters delimit position markers in rendered text: NUL offset NUL.
+const markerByte = 0
+
+func (r *fileRewriter) off(p token.Pos) int { return r.tf.Offset(p) }
+
+// raw returns original text [from, to), preceded by a position marker.
+func (r *fileRewriter) raw(from, to token.Pos) string {
+	a, b := r.off(from), r.off(to)
+	if a >= b {
+		return ""
+	}
+	return "\x00" + strconv.Itoa(a) + "\x00" + string(r.src[a:b])
+}
+
+// text is the original text of n.
+func (r *fileRewriter) text(n ast.Node) string { return r.raw(n.Pos(), n.End()) }
+
+// tmp returns a fresh generated identifier.
+func (r *fileRewriter) tmp(prefix string) string {
+	r.ntmp++
+	return fmt.Sprintf("__gopct_%s%d", prefix, r.ntmp)
+}
+
+// rt returns a qualified runtime identifier and counts an edit.
+func (r *fileRewriter) rt(name string) string {
+	r.edits++
+	return runtimeName + "." + name
+}
+
+// children calls f for each direct child of n in source order, skipping
+// comments (copied as part of the text between children).
+func children(n ast.Node, f func(ast.Node)) {
+	ast.Inspect(n, func(c ast.Node) bool {
+		if c == nil || c == n {
+			return c == n
+		}
+		if _, ok := c.(*ast.CommentGroup); !ok {
+			f(c)
+		}
+		return false
+	})
+}
+
+// splice renders n: its original text with each child rendered by node.
+func (r *fileRewriter) splice(n ast.Node) string {
+	return r.spliceWith(n, r.node)
+}
+
+// spliceWith renders n's text with each child rendered by render.
+func (r *fileRewriter) spliceWith(n ast.Node, render func(ast.Node) string) string {
+	var b strings.Builder
+	pos := n.Pos()
+	children(n, func(c ast.Node) {
+		if c.Pos() < pos || c.End() > n.End() {
+			return // out-of-order child (never for expressions and statements)
+		}
+		b.WriteString(r.raw(pos, c.Pos()))
+		b.WriteString(render(c))
+		pos = c.End()
+	})
+	b.WriteString(r.raw(pos, n.End()))
+	return b.String()
+}
+
+// node renders any node in its default context.
+func (r *fileRewriter) node(n ast.Node) string {
+	switch n := n.(type) {
+	case ast.Expr:
+		return r.expr(n)
+	case ast.Stmt:
+		return r.stmt(n, false)
+	}
+	return r.splice(n)
+}
+
+// rewriteFile returns the rewritten file, and whether anything changed.
+func (r *fileRewriter) rewriteFile() ([]byte, bool, error) {
+	f := r.file
+	var b strings.Builder
+	nameEnd := f.Name.End()
+	b.WriteString(r.raw(r.tf.Pos(0), nameEnd))
+	b.WriteString("; import " + runtimeName + " " + strconv.Quote(r.rtImport))
+	pos := nameEnd
+	for _, d := range f.Decls {
+		b.WriteString(r.raw(pos, d.Pos()))
+		b.WriteString(r.decl(d))
+		pos = d.End()
+	}
+	b.WriteString(r.raw(pos, r.tf.Pos(r.tf.Size())))
+	if r.edits == 0 {
+		return nil, false, nil
+	}
+	keep := sortedKeys(r.keep)
+	if len(keep) > 0 {
+		b.WriteString("\n\n// Keep imports used whose calls were rewritten.\nvar (\n")
+		for _, k := range keep {
+			b.WriteString("\t_ = " + k + "\n")
+		}
+		b.WriteString(")\n")
+	}
+	out := "//line " + r.lineName + ":1\n" + r.finish(b.String())
+	return []byte(out), true, nil
+}
+
+// decl renders a top-level declaration.
+func (r *fileRewriter) decl(d ast.Decl) string {
+	fd, ok := d.(*ast.FuncDecl)
+	if !ok {
+		return r.splice(d)
+	}
+	if fd.Body == nil {
+		return r.text(fd)
+	}
+	if name, ok := r.testFunc(fd); ok {
+		return r.wrapTest(fd, name)
+	}
+	return r.raw(fd.Pos(), fd.Body.Pos()) + r.stmt(fd.Body, false)
+}
+
+// finish replaces markers: a marker becomes a /*line*/ directive when the
+// line the compiler would assign to the following text differs from its
+// original line. Generated text never contains newlines, so lines drift only
+// where original text was moved.
+func (r *fileRewriter) finish(s string) string {
+	var b strings.Builder
+	line := 1
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == markerByte {
+			j := strings.IndexByte(s[i+1:], markerByte)
+			off, _ := strconv.Atoi(s[i+1 : i+1+j])
+			i += j + 1
+			p := r.tf.PositionFor(r.tf.Pos(off), false)
+			if p.Line != line {
+				// The space keeps the comment from merging with a
+				// preceding '/' into a line comment.
+				fmt.Fprintf(&b, " /*line %s:%d:%d*/", r.lineName, p.Line, p.Column)
+				line = p.Line
+			}
+			continue
+		}
+		if c == '\n' {
+			line++
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}

@@ -1,0 +1,419 @@
+package instrument
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gopct/gopct/pct"
+)
+
+// stmt renders a statement. simple is set for the init and post statements
+// of if, for and switch, where only one simple statement fits.
+func (r *fileRewriter) stmt(s ast.Stmt, simple bool) string {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		if c, ok := ast.Unparen(s.X).(*ast.CallExpr); ok && c == s.X {
+			ctx := ctxStmt
+			if simple {
+				ctx = ctxSimple
+			}
+			return r.call(c, ctx)
+		}
+	case *ast.SendStmt:
+		return r.send(s)
+	case *ast.IncDecStmt:
+		op := "+"
+		if s.Tok == token.DEC {
+			op = "-"
+		}
+		return r.update(s, s.X, op, "1", simple)
+	case *ast.AssignStmt:
+		return r.assign(s, simple)
+	case *ast.GoStmt:
+		return r.goStmt(s)
+	case *ast.DeferStmt:
+		return r.raw(s.Pos(), s.Call.Pos()) + r.call(s.Call, ctxDefer)
+	case *ast.RangeStmt:
+		return r.rangeStmt(s)
+	case *ast.SelectStmt:
+		return r.selectStmt(s, "")
+	case *ast.LabeledStmt:
+		label := r.raw(s.Pos(), s.Stmt.Pos())
+		if sel, ok := s.Stmt.(*ast.SelectStmt); ok {
+			return r.selectStmt(sel, label)
+		}
+		return label + r.stmt(s.Stmt, false)
+	case *ast.IfStmt:
+		return r.withHeader(s, s.Init, nil)
+	case *ast.SwitchStmt:
+		return r.withHeader(s, s.Init, nil)
+	case *ast.TypeSwitchStmt:
+		return r.withHeader(s, s.Init, s.Assign)
+	case *ast.ForStmt:
+		return r.withHeader(s, s.Init, s.Post)
+	}
+	return r.splice(s)
+}
+
+// withHeader renders a statement whose header holds simple statements.
+func (r *fileRewriter) withHeader(s ast.Stmt, a, b ast.Stmt) string {
+	return r.spliceWith(s, func(c ast.Node) string {
+		if c == a || c == b {
+			return r.stmt(c.(ast.Stmt), true)
+		}
+		return r.node(c)
+	})
+}
+
+// stmtsIn renders the statements of list with the original text between
+// them, from from to to.
+func (r *fileRewriter) stmtsIn(from, to token.Pos, list []ast.Stmt) string {
+	var b strings.Builder
+	pos := from
+	for _, s := range list {
+		b.WriteString(r.raw(pos, s.Pos()))
+		b.WriteString(r.stmt(s, false))
+		pos = s.End()
+	}
+	b.WriteString(r.raw(pos, to))
+	return b.String()
+}
+
+// temps accumulates generated `name := value` statements evaluated in
+// order before a rewritten statement.
+type temps struct {
+	r     *fileRewriter
+	stmts []string
+}
+
+// hold stores text in a new temporary and returns its name.
+func (t *temps) hold(prefix, text string) string {
+	name := t.r.tmp(prefix)
+	t.stmts = append(t.stmts, name+" := "+text)
+	return name
+}
+
+// value holds e's rendering unless e is a constant or nil, which are kept
+// inline so that they still take the type of their destination.
+func (t *temps) value(e ast.Expr) string {
+	tv := t.r.info.Types[e]
+	if tv.Value != nil || tv.IsNil() || t.r.isStatic(e) {
+		return t.r.text(e)
+	}
+	return t.hold("v", t.r.expr(e))
+}
+
+// wrap puts the held statements and s in a block.
+func (t *temps) wrap(s string) string {
+	if len(t.stmts) == 0 {
+		return s
+	}
+	return "{ " + strings.Join(t.stmts, "; ") + "; " + s + " }"
+}
+
+// goStmt rewrites `go f(a, b)`: the function value and the arguments are
+// evaluated in the parent into temporaries, then the runtime starts the
+// child: Go(site, func() { f(ta, tb) }).
+func (r *fileRewriter) goStmt(g *ast.GoStmt) string {
+	c := g.Call
+	site := r.site(pct.KindGo, g)
+	t := &temps{r: r}
+	var body string
+	fun := ast.Unparen(c.Fun)
+	fn, sel := r.callee(fun)
+	if b, ok := r.info.Uses[identOf(fun)].(*types.Builtin); ok {
+		args := t.args(c)
+		if b.Name() == "close" {
+			body = r.rt("Close") + "(" + r.site(pct.KindClose, c) + ", " + args[0] + ")"
+		} else {
+			body = r.text(c.Fun) + "(" + strings.Join(args, ", ") + ellipsis(c) + ")"
+		}
+	} else if o, method, ok := lookupOpSafe(fn, sel); ok {
+		recv := r.specialRecv(c, sel, method)
+		if recv != "" {
+			recv = t.hold("r", recv)
+		}
+		body = r.special(c, o, recv, method, t.args(c))
+	} else {
+		f := r.expr(c.Fun)
+		if _, lit := fun.(*ast.FuncLit); !lit && !r.isStaticFunc(fun) {
+			f = t.hold("f", r.expr(c.Fun))
+		}
+		body = f + "(" + strings.Join(t.args(c), ", ") + ellipsis(c) + ")"
+	}
+	return t.wrap(r.rt("Go") + "(" + site + ", func() { " + body + " })")
+}
+
+func lookupOpSafe(fn *types.Func, sel *types.Selection) (op, string, bool) {
+	if fn == nil || fn.Pkg() == nil {
+		return op{}, "", false
+	}
+	return lookupOp(fn, sel)
+}
+
+// args holds the arguments of c; a single multi-valued argument f() is
+// spread over several temporaries.
+func (t *temps) args(c *ast.CallExpr) []string {
+	if len(c.Args) == 1 {
+		if tup, ok := t.r.info.TypeOf(c.Args[0]).(*types.Tuple); ok && tup.Len() > 1 {
+			names := make([]string, tup.Len())
+			for i := range names {
+				names[i] = t.r.tmp("v")
+			}
+			t.stmts = append(t.stmts, strings.Join(names, ", ")+" := "+t.r.expr(c.Args[0]))
+			return names
+		}
+	}
+	out := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		out[i] = t.value(a)
+	}
+	return out
+}
+
+func ellipsis(c *ast.CallExpr) string {
+	if c.Ellipsis.IsValid() {
+		return "..."
+	}
+	return ""
+}
+
+// isStaticFunc reports whether e names a function statically (a declared
+// function, a method expression, an instantiation): it needs no
+// evaluation, and generic ones cannot be stored in a variable uninstantiated.
+func (r *fileRewriter) isStaticFunc(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		_, ok := r.info.Uses[e].(*types.Func)
+		return ok
+	case *ast.SelectorExpr:
+		if sel := r.info.Selections[e]; sel != nil {
+			return sel.Kind() == types.MethodExpr
+		}
+		_, ok := r.info.Uses[e.Sel].(*types.Func)
+		return ok
+	case *ast.IndexExpr:
+		return r.isStaticFunc(e.X)
+	case *ast.IndexListExpr:
+		return r.isStaticFunc(e.X)
+	}
+	return false
+}
+
+// send rewrites ch <- v to Send(site, ch, v).
+func (r *fileRewriter) send(s *ast.SendStmt) string {
+	ch, ok := under(r.info.TypeOf(s.Chan)).(*types.Chan)
+	if !ok {
+		return r.splice(s)
+	}
+	site := r.site(pct.KindSend, s)
+	c, v := r.expr(s.Chan), r.expr(s.Value)
+	if r.fits(s.Value, ch.Elem()) {
+		return r.rt("Send") + "(" + site + ", " + c + ", " + v + ")"
+	}
+	return r.rt("XSend") + "(" + site + ", " + c + ")(" + v + ")"
+}
+
+// rangeStmt rewrites range loops over maps (MapRange) and channels (a loop
+// of Recv2); other range loops only get their operands rendered.
+func (r *fileRewriter) rangeStmt(s *ast.RangeStmt) string {
+	lhs := func(c ast.Node) string {
+		if s.Tok == token.DEFINE {
+			return r.text(c)
+		}
+		return r.addr(c.(ast.Expr))
+	}
+	switch under(r.info.TypeOf(s.X)).(type) {
+	case *types.Chan:
+		return r.rangeChan(s)
+	case *types.Map:
+		return r.spliceWith(s, func(c ast.Node) string {
+			switch c {
+			case s.Key, s.Value:
+				return lhs(c)
+			case s.X:
+				return r.rt("MapRange") + "(" + r.site(pct.KindMapRead, s.X) + ", " + r.expr(s.X) + ")"
+			}
+			return r.node(c)
+		})
+	}
+	return r.spliceWith(s, func(c ast.Node) string {
+		if c == s.Key || c == s.Value {
+			return lhs(c)
+		}
+		return r.node(c)
+	})
+}
+
+// rangeChan rewrites `for v := range ch BODY` into
+// `for c := ch; ; { v, ok := Recv2(site, c); if !ok { break }; BODY }`:
+// the channel is evaluated once, the label (kept by the caller) still names
+// the loop, and each iteration declares its own v as in Go 1.22.
+func (r *fileRewriter) rangeChan(s *ast.RangeStmt) string {
+	site := r.site(pct.KindRecv, s)
+	c, ok := r.tmp("ch"), r.tmp("ok")
+	recv := r.rt("Recv2") + "(" + site + ", " + c + ")"
+	var pre string
+	key := s.Key
+	if id := identOf(key); id != nil && id.Name == "_" {
+		key = nil
+	}
+	switch {
+	case key == nil:
+		pre = "if _, " + ok + " := " + recv + "; !" + ok + " { break }; "
+	case s.Tok == token.DEFINE:
+		k := r.text(key)
+		pre = k + ", " + ok + " := " + recv + "; if !" + ok + " { break }; _ = " + k + "; "
+	default:
+		v := r.tmp("v")
+		pre = v + ", " + ok + " := " + recv + "; if !" + ok + " { break }; " + r.assignTo(key, v, r.info.TypeOf(key), "") + "; "
+	}
+	return "for " + c + " := " + r.expr(s.X) + "; ; { " + pre + r.stmt(s.Body, false) + " }"
+}
+
+// selectStmt rewrites a select statement into a switch on Select (see
+// api.go): channel operands and send values are evaluated first, in source
+// order, into temporaries; try(i) and block() run native selects on them;
+// case i of the switch assigns the received values and runs the body. The
+// last case is the switch's default so that a terminating select stays a
+// terminating statement; break keeps its meaning (it now leaves the switch).
+func (r *fileRewriter) selectStmt(s *ast.SelectStmt, label string) string {
+	site := r.site(pct.KindSelect, s)
+	clauses := s.Body.List
+	if len(clauses) == 0 {
+		return label + "for { " + r.rt("Select") + "(" + site + ", 0, false, func(int) bool { return false }, func() int { select {} }) }"
+	}
+	t := &temps{r: r}
+	var zeros, tries, blocks []string
+	heads := make([]string, len(clauses))
+	prefix := make([]string, len(clauses))
+	n, hasDefault := 0, false
+	for i, cl := range clauses {
+		cc := cl.(*ast.CommClause)
+		if cc.Comm == nil {
+			hasDefault, heads[i] = true, "default:"
+			continue
+		}
+		comm := r.commTemps(cc.Comm, t, &zeros, &prefix[i])
+		tries = append(tries, fmt.Sprintf("case %d: select { case %s: return true; default: return false }", n, comm))
+		blocks = append(blocks, fmt.Sprintf("case %s: return %d", comm, n))
+		heads[i] = fmt.Sprintf("case %d:", n)
+		n++
+	}
+	if !hasDefault {
+		heads[len(clauses)-1] = "default:"
+	}
+	t.stmts = append(t.stmts, zeros...)
+	try := "func(i int) bool { switch i { " + strings.Join(tries, "; ") + " }; return false }"
+	block := "func() int { select { " + strings.Join(blocks, "; ") + " } }"
+	var b strings.Builder
+	fmt.Fprintf(&b, "%sswitch %s(%s, %d, %v, %s, %s) {", label, r.rt("Select"), site, n, hasDefault, try, block)
+	pos := s.Body.Lbrace + 1
+	for i, cl := range clauses {
+		cc := cl.(*ast.CommClause)
+		b.WriteString(r.raw(pos, cc.Pos()))
+		b.WriteString(heads[i] + " " + prefix[i])
+		b.WriteString(r.stmtsIn(cc.Colon+1, cc.End(), cc.Body))
+		pos = cc.End()
+	}
+	b.WriteString(r.raw(pos, s.Body.Rbrace) + "}")
+	return t.wrap(b.String())
+}
+
+// commTemps holds the operands of one select case and returns the case's
+// communication over temporaries. For a receive with assignment it adds the
+// temporaries' declarations to zeros and the assignment to prefix.
+func (r *fileRewriter) commTemps(comm ast.Stmt, t *temps, zeros *[]string, prefix *string) string {
+	switch c := comm.(type) {
+	case *ast.SendStmt:
+		ch := t.hold("c", r.expr(c.Chan))
+		return ch + " <- " + t.value(c.Value)
+	case *ast.ExprStmt:
+		u := ast.Unparen(c.X).(*ast.UnaryExpr)
+		return "<-" + t.hold("c", r.expr(u.X))
+	case *ast.AssignStmt:
+		u := ast.Unparen(c.Rhs[0]).(*ast.UnaryExpr)
+		ch := t.hold("c", r.expr(u.X))
+		v, ok := r.tmp("v"), "_"
+		names := v
+		if len(c.Lhs) == 2 {
+			ok = r.tmp("ok")
+			names += ", " + ok
+		}
+		*zeros = append(*zeros, v+", "+ok+" := "+r.rt("XZero")+"("+ch+")")
+		lhs := make([]string, len(c.Lhs))
+		for i, l := range c.Lhs {
+			if c.Tok == token.DEFINE {
+				lhs[i] = r.text(l)
+			} else {
+				lhs[i] = r.addr(l)
+			}
+		}
+		*prefix = strings.Join(lhs, ", ") + " " + c.Tok.String() + " " + names + "; "
+		return names + " = <-" + ch
+	}
+	panic(fmt.Sprintf("unexpected select case %T", comm))
+}
+
+// testFunc reports whether fd is a test function to wrap: a top-level
+// func TestXxx(t *testing.T) without results or type parameters, in a
+// _test.go file.
+func (r *fileRewriter) testFunc(fd *ast.FuncDecl) (string, bool) {
+	name := fd.Name.Name
+	if fd.Recv != nil || fd.Type.TypeParams != nil || fd.Type.Results != nil || !isTestName(name) {
+		return "", false
+	}
+	if !strings.HasSuffix(r.lineName, "_test.go") || (r.tests != nil && !r.tests[name]) {
+		return "", false
+	}
+	ps := fd.Type.Params.List
+	if len(ps) != 1 || len(ps[0].Names) > 1 {
+		return "", false
+	}
+	p, ok := types.Unalias(r.info.TypeOf(ps[0].Type)).(*types.Pointer)
+	if !ok {
+		return "", false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "testing" || n.Obj().Name() != "T" {
+		return "", false
+	}
+	return name, true
+}
+
+func isTestName(name string) bool {
+	if !strings.HasPrefix(name, "Test") {
+		return false
+	}
+	rest := name[len("Test"):]
+	if rest == "" {
+		return true
+	}
+	c, _ := utf8.DecodeRuneInString(rest)
+	return !unicode.IsLower(c)
+}
+
+// wrapTest rewrites func TestX(t *testing.T) { BODY } into
+// func TestX(t *testing.T) { RunTest(t, func(t *testing.T) { BODY }) }.
+// An unnamed or blank parameter gets a generated name outside.
+func (r *fileRewriter) wrapTest(fd *ast.FuncDecl, _ string) string {
+	p := fd.Type.Params.List[0]
+	typ := string(r.src[r.off(p.Type.Pos()):r.off(p.Type.End())])
+	outer, inner := "__gopct_t", "_"
+	var sig string
+	switch {
+	case len(p.Names) == 0:
+		sig = r.raw(fd.Pos(), p.Type.Pos()) + outer + " " + r.raw(p.Type.Pos(), fd.Body.Pos())
+	case p.Names[0].Name == "_":
+		sig = r.raw(fd.Pos(), p.Names[0].Pos()) + outer + r.raw(p.Names[0].End(), fd.Body.Pos())
+	default:
+		outer, inner = p.Names[0].Name, p.Names[0].Name
+		sig = r.raw(fd.Pos(), fd.Body.Pos())
+	}
+	return sig + "{ " + r.rt("RunTest") + "(" + outer + ", func(" + inner + " " + typ + ") " + r.stmt(fd.Body, false) + ") }"
+}

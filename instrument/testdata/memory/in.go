@@ -1,0 +1,54 @@
+package memory
+
+import (
+	"io"
+	"os"
+)
+
+var G int
+var R io.Reader
+
+type P struct {
+	x  int
+	in Inner
+	pp *P
+	s  []int
+	a  [3]int
+}
+
+type Inner struct{ y int }
+
+func Mem(p *P, s []int, arr [3]int) int {
+	G = 1
+	G++
+	G += p.x
+	p.x = G
+	p.in.y = 2
+	p.pp.x--
+	s[0] = s[1]
+	arr[0] = 1 // local array: not shared
+	local := 3
+	local++
+	q := &local
+	*q = 4
+	captured := 0
+	func() { captured++ }()
+	readonly := 5
+	func() { _ = readonly }()
+	R = os.Stdin
+	G, local = local, G
+	s[G], p.x = p.x, s[G]
+	var addr = &p.a[G]
+	_ = addr
+	for i := 0; i < G; i++ {
+	}
+	const k = len(arr)
+	sl := p.a[:]
+	_ = sl
+	return local + captured + len(s) + k + G
+}
+
+func Generic[T any](p *T, v T) T {
+	*p = v
+	return *p
+}

@@ -1,0 +1,55 @@
+package mutex
+
+import (
+	sy "sync"
+)
+
+type Embed struct {
+	sy.Mutex
+	n int
+}
+
+type EmbedPtr struct {
+	*sy.RWMutex
+}
+
+type Deep struct {
+	Embed
+}
+
+type Locked[T any] struct {
+	mu sy.Mutex
+	v  T
+}
+
+func (l *Locked[T]) Get() T {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.v
+}
+
+func Use(mu *sy.Mutex, rw *sy.RWMutex, e Embed, p *EmbedPtr, d *Deep, l sy.Locker) bool {
+	mu.Lock()
+	mu.Unlock()
+	var local sy.Mutex
+	local.Lock()
+	defer local.Unlock()
+	rw.Lock()
+	rw.Unlock()
+	rw.RLock()
+	rw.RUnlock()
+	_ = rw.TryLock() && rw.TryRLock()
+	e.Lock()
+	e.Unlock()
+	p.RLock()
+	p.RUnlock()
+	d.Lock()
+	d.Unlock()
+	l.Lock()
+	l.Unlock()
+	rl := rw.RLocker()
+	rl.Lock()
+	f := local.Unlock
+	_ = f
+	return mu.TryLock()
+}
