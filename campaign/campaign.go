@@ -119,6 +119,10 @@ func (b *Binary) locate(dir, pattern string) error {
 
 // Close removes the binary and the instrumented copy.
 func (b *Binary) Close() {
+	if dir := os.Getenv("GOPCT_KEEP"); dir != "" {
+		// Debugging aid: keep the instrumented binary.
+		os.Rename(b.Path, filepath.Join(dir, "pkg.test"))
+	}
 	if b.instr != nil {
 		b.instr.Cleanup()
 	}

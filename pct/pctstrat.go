@@ -19,7 +19,7 @@ import (
 type pctStrategy struct {
 	d, k    int
 	rng     *Rand
-	prio    map[int]uint64 // goroutine id -> priority
+	prio    []uint64 // goroutine id+1 -> priority (index 0: time); 0 = not assigned
 	changes []int          // sorted steps of the change points
 	used    int            // change points passed
 }
@@ -30,7 +30,7 @@ func newPCT(d int) *pctStrategy { return &pctStrategy{d: d} }
 
 func (s *pctStrategy) Begin(exec int, rng *Rand) {
 	s.rng = rng
-	s.prio = map[int]uint64{-1: prioBand}
+	s.prio = append(s.prio[:0], prioBand)
 	s.changes = s.changes[:0]
 	s.used = 0
 	if s.k > 0 {
@@ -42,12 +42,14 @@ func (s *pctStrategy) Begin(exec int, rng *Rand) {
 }
 
 func (s *pctStrategy) priority(g *G) uint64 {
-	p, ok := s.prio[g.id]
-	if !ok {
-		p = prioBand + 1 + s.rng.Uint64()%(prioBand-2)
-		s.prio[g.id] = p
+	i := g.id + 1
+	for len(s.prio) <= i {
+		s.prio = append(s.prio, 0)
 	}
-	return p
+	if s.prio[i] == 0 {
+		s.prio[i] = prioBand + 1 + s.rng.Uint64()%(prioBand-2)
+	}
+	return s.prio[i]
 }
 
 func (s *pctStrategy) Next(at Moment, cur *G, choices []*G) *G {
@@ -55,7 +57,7 @@ func (s *pctStrategy) Next(at Moment, cur *G, choices []*G) *G {
 	for s.used < len(s.changes) && s.changes[s.used] <= step {
 		if cur != nil && s.changes[s.used] == step {
 			s.priority(cur)
-			s.prio[cur.id] = uint64(s.d - 1 - s.used)
+			s.prio[cur.id+1] = uint64(s.d - s.used) // d-1, d-2, ...: below every initial priority
 		}
 		s.used++
 	}

@@ -245,3 +245,28 @@ func TestProgOnceCond(t *testing.T) {
 		}
 	})
 }
+
+// TestProgMany is the load test: 8 goroutines, 10,000 shared accesses.
+func TestProgMany(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		counter = 0
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for i := 0; i < 8; i++ {
+			WGAdd(sWG, &wg, 1)
+			Go(sGo, func() {
+				defer WGDone(sWG, &wg)
+				for j := 0; j < 625; j++ {
+					Lock(sLock, &mu)
+					Store(sW, &counter, Load(sR, &counter)+1)
+					Unlock(sUnlock, &mu)
+				}
+			})
+		}
+		WGWait(sWG, &wg)
+		if v := Load(sR, &counter); v != 5000 {
+			TError(sFail, t, "Errorf", "counter = %d", v)
+		}
+	})
+}

@@ -156,6 +156,9 @@ func (r *runner) run(body func(*testing.T)) {
 		return
 	}
 	activateSites(r.cfg.Sites)
+	// One goroutine runs at a time: with one P a handoff is a direct
+	// switch instead of a wakeup of another OS thread.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	stop := r.watchdog()
 	defer close(stop)
 	execs, maxSteps := 0, 0

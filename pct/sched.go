@@ -151,7 +151,7 @@ func (e *execution) setState(g *G, s gState) {
 // can usefully pass.
 func (e *execution) choices() []*G {
 	en := e.enabledSet()
-	if e.timers.pending(now()) {
+	if e.timers.pending(now) {
 		out := make([]*G, len(en), len(en)+1)
 		copy(out, en)
 		return append(out, e.timeG)
@@ -282,6 +282,9 @@ func (e *execution) blockIn(g *G, what string, op func()) {
 // handOff passes the token from g, which cannot continue, to the strategy's
 // choice; with nobody to run, the scheduler goes idle.
 func (e *execution) handOff(g *G, settle bool) {
+	if e.mayWake {
+		e.settle()
+	}
 	ch := e.choices()
 	if len(ch) == 0 {
 		e.goIdle(g)

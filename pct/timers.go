@@ -43,8 +43,11 @@ func (s *timerSet) prune(now time.Time) {
 	}
 }
 
-func (s *timerSet) pending(now time.Time) bool {
-	s.prune(now)
+func (s *timerSet) pending(now func() time.Time) bool {
+	if len(s.at) == 0 && len(s.tick) == 0 {
+		return false // the common case: no call to time.Now
+	}
+	s.prune(now())
 	return len(s.at) > 0 || len(s.tick) > 0
 }
 
