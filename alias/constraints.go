@@ -109,7 +109,7 @@ func (c *assertC) solve(a *analysis, delta []int) {
 }
 
 // havocC is attached to the havoc node: every object reaching it is
-// smashed with it in both directions, and every function reaching it may be
+// smashed with it (its cells are unified with the havoc node), and every function reaching it may be
 // called with havoc arguments. This summarises code the analysis does not
 // look into (reflection, the runtime, atomics, bodiless functions).
 type havocC struct{}
@@ -129,9 +129,10 @@ func (havocC) solve(a *analysis, delta []int) {
 		if a.lay.size(o.typ) == 0 {
 			continue
 		}
+		// Both directions make each cell equal to havoc: unify them at once
+		// rather than wait for cycle detection to find the 2-cycles.
 		for i := range o.size {
-			a.s.addCopy(o.start+nodeID(i), a.havoc)
-			a.s.addCopy(a.havoc, o.start+nodeID(i))
+			a.s.unify(a.havoc, o.start+nodeID(i))
 		}
 	}
 }

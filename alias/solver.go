@@ -1,6 +1,9 @@
 package alias
 
 import (
+	"fmt"
+	"os"
+
 	"golang.org/x/tools/container/intsets"
 )
 
@@ -142,6 +145,9 @@ func (a *analysis) run() {
 			continue
 		}
 		a.process(n)
+		if debugSolver && s.processed%500000 == 0 {
+			a.debugStats()
+		}
 		s.sinceSCC++
 		if s.sinceSCC > max(200000, 2*len(s.nodes)) {
 			s.collapseCycles()
@@ -177,4 +183,13 @@ func (a *analysis) process(n nodeID) {
 			s.enqueue(r)
 		}
 	}
+}
+
+// debugSolver prints solver progress to stderr (GOPCT_ALIAS_DEBUG=1).
+var debugSolver = os.Getenv("GOPCT_ALIAS_DEBUG") != ""
+
+func (a *analysis) debugStats() {
+	s := a.s
+	fmt.Fprintf(os.Stderr, "alias: visits=%d nodes=%d objs=%d queue=%d reached=%d sccRuns=%d merged=%d havoc=%d\n",
+		s.processed, len(s.nodes), len(a.objs), len(s.queue), len(a.reached), s.sccRuns, s.merged, s.pointsTo(a.havoc).Len())
 }

@@ -161,6 +161,7 @@ type worker struct {
 	out    string
 	output *os.File
 	err    error
+	killed bool // stopped by us because another worker found a bug
 }
 
 // Hunt runs the campaign for one test and returns its summary.
@@ -226,18 +227,25 @@ func (b *Binary) runWorkers(cfg pct.Config) ([]pct.Record, error) {
 			}
 		}()
 	}
+	var mu sync.Mutex
 	go func() {
 		<-found
+		mu.Lock()
+		defer mu.Unlock()
 		for _, w := range ws {
-			if w.cmd.ProcessState == nil {
-				w.cmd.Process.Kill()
-			}
+			w.killed = true
+			w.cmd.Process.Kill()
 		}
 	}()
 	wg.Wait()
 	once.Do(func() { close(found) })
+	mu.Lock()
+	defer mu.Unlock()
 	var all []pct.Record
 	for _, w := range ws {
+		if w.killed && !hasBug(w.out) {
+			continue
+		}
 		recs, err := w.records()
 		if err != nil {
 			return nil, err

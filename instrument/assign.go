@@ -18,7 +18,7 @@ func (r *fileRewriter) assign(s *ast.AssignStmt, simple bool) string {
 		return r.plainAssign(s, simple)
 	}
 	op := strings.TrimSuffix(s.Tok.String(), "=")
-	return r.update(s, s.Lhs[0], op, "("+r.expr(s.Rhs[0])+")", simple)
+	return r.update(s, s.Lhs[0], op, r.expr(s.Rhs[0]), simple)
 }
 
 // define renders a short variable declaration: the left side is declared,
@@ -89,7 +89,7 @@ func (r *fileRewriter) plainAssign(s *ast.AssignStmt, simple bool) string {
 	t := &temps{r: r}
 	ptrs := make([]string, len(s.Lhs))
 	for i, l := range s.Lhs {
-		if hasCall(l) && !isBlank(l) {
+		if !isBlank(l) {
 			ptrs[i] = r.holdLHS(t, l)
 		}
 	}
@@ -113,13 +113,23 @@ func (r *fileRewriter) plainAssign(s *ast.AssignStmt, simple bool) string {
 	return t.wrap(strings.Join(stores, "; "))
 }
 
-// holdLHS evaluates the operands of a left operand containing calls into
-// temporaries: the map and key of m[k], the address of anything else.
+// holdLHS renders the operands of a left operand in Go's first phase: the
+// map and key of m[k], the address of anything else. They are held in
+// temporaries when they call functions or read shared memory, so that they
+// are evaluated once, before the right side.
 func (r *fileRewriter) holdLHS(t *temps, l ast.Expr) string {
 	if ix, ok := l.(*ast.IndexExpr); ok && isMap(r.info.TypeOf(ix.X)) {
-		return t.hold("m", r.expr(ix.X)) + "\x01" + t.hold("k", r.expr(ix.Index))
+		m, k := r.expr(ix.X), r.expr(ix.Index)
+		if hasCall(l) || !isPure(m+k) {
+			m, k = t.hold("m", m), t.hold("k", k)
+		}
+		return m + "\x01" + k
 	}
-	return t.hold("p", "&"+r.addr(l))
+	a := "&" + r.addr(l)
+	if hasCall(l) || !isPure(a) {
+		a = t.hold("p", a)
+	}
+	return a
 }
 
 // valueType is e's type for the inference check, nil for untyped constants
@@ -156,6 +166,9 @@ func (r *fileRewriter) assignTo(l ast.Expr, v string, vt types.Type, held string
 	}
 	p := held
 	if !r.isLoc(l) {
+		if strings.HasPrefix(p, "&") {
+			return p[1:] + " = " + v
+		}
 		if p != "" {
 			return "*" + p + " = " + v
 		}
@@ -176,11 +189,14 @@ func (r *fileRewriter) assignTo(l ast.Expr, v string, vt types.Type, held string
 // Store(w, p, Load(r, p) op rhs), preemptible between the read and the write.
 func (r *fileRewriter) update(s ast.Stmt, l ast.Expr, op, rhs string, simple bool) string {
 	native := func() string {
-		tok := " " + op + "= " + rhs
-		if rhs == "1" && (op == "+" || op == "-") {
-			tok = op + op
+		if _, incdec := s.(*ast.IncDecStmt); incdec {
+			return r.addr(l) + op + op
 		}
-		return r.addr(l) + tok
+		return r.addr(l) + " " + op + "= " + rhs
+	}
+	prhs := rhs
+	if _, incdec := s.(*ast.IncDecStmt); !incdec {
+		prhs = "(" + rhs + ")"
 	}
 	if ix, ok := l.(*ast.IndexExpr); ok && isMap(r.info.TypeOf(ix.X)) {
 		if !r.sameKey(ix) {
@@ -196,7 +212,7 @@ func (r *fileRewriter) update(s ast.Stmt, l ast.Expr, op, rhs string, simple boo
 			m, k = t.hold("m", m), t.hold("k", k)
 		}
 		rd := r.rt("MapLoad") + "(" + r.site(pct.KindMapRead, l) + ", " + m + ", " + k + ")"
-		return t.wrap(r.rt("MapStore") + "(" + r.site(pct.KindMapWrite, l) + ", " + m + ", " + k + ", " + rd + " " + op + " " + rhs + ")")
+		return t.wrap(r.rt("MapStore") + "(" + r.site(pct.KindMapWrite, l) + ", " + m + ", " + k + ", " + rd + " " + op + " " + prhs + ")")
 	}
 	if !r.isLoc(l) {
 		return native()
@@ -211,7 +227,7 @@ func (r *fileRewriter) update(s ast.Stmt, l ast.Expr, op, rhs string, simple boo
 		a = t.hold("p", a)
 	}
 	rd := r.rt("Load") + "(" + r.site(pct.KindRead, l) + ", " + a + ")"
-	return t.wrap(r.rt("Store") + "(" + r.site(pct.KindWrite, l) + ", " + a + ", " + rd + " " + op + " " + rhs + ")")
+	return t.wrap(r.rt("Store") + "(" + r.site(pct.KindWrite, l) + ", " + a + ", " + rd + " " + op + " " + prhs + ")")
 }
 
 func isBlank(e ast.Expr) bool {

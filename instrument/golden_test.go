@@ -48,7 +48,7 @@ func TestGolden(t *testing.T) {
 				}
 				fr := newFileRewriter(p.Fset, f, src, p.TypesInfo, p.Types)
 				fr.lineName, fr.relName = base, rule+"/"+base
-				fr.rtImport = "example.com/m/internal/gopctrt"
+				fr.rtImport = RuntimeModule
 				out, _, err := fr.rewriteFile()
 				if err != nil {
 					t.Fatal(err)

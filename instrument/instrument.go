@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/version"
 	"os"
 	"os/exec"
@@ -18,9 +20,13 @@ import (
 	"github.com/gopct/gopct/pct"
 )
 
-// RuntimeDir is where the runtime package is placed, relative to the root of
-// the user's module; instrumented files import <module path>/RuntimeDir.
-const RuntimeDir = "internal/gopctrt"
+// RuntimeModule is the module path of the runtime. The runtime is written
+// as a module of its own in the work directory (outside the user's tree),
+// and the user's go.mod is overlaid with a require and a replace directive
+// pointing at it. A package that existed only in the overlay could not hold
+// assembly (the assembler runs in the package directory), and the runtime's
+// fast goroutine identity is a few lines of assembly.
+const RuntimeModule = "gopct.invalid/rt"
 
 // runtimeName is the import name instrumented files give the runtime.
 const runtimeName = "__gopct"
@@ -169,10 +175,15 @@ func checkPackages(pkgs []*packages.Package) error {
 		return userErrorf(TypeErrors, "%s", strings.Join(msgs, "\n"))
 	}
 	for _, p := range pkgs {
-		for i, f := range p.Syntax {
+		for _, name := range p.GoFiles {
+			// p.Syntax holds cgo's output for cgo files: parse the originals.
+			f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+			if err != nil {
+				continue // reported by the type checker
+			}
 			for _, imp := range f.Imports {
 				if imp.Path.Value == `"C"` {
-					return userErrorf(CgoUnsupported, "%s imports \"C\"", p.CompiledGoFiles[i])
+					return userErrorf(CgoUnsupported, "%s imports \"C\"", name)
 				}
 			}
 		}
@@ -239,7 +250,7 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string) error {
 	}
 	replace := map[string]string{}
 	pkgSet := map[string]bool{}
-	rtImport := r.ModulePath + "/" + RuntimeDir
+	rtImport := RuntimeModule
 	for i, u := range units(pkgs, r.ModuleRoot) {
 		pkgSet[u.pkg.PkgPath] = true
 		src, err := os.ReadFile(u.path)
@@ -282,27 +293,43 @@ func writeFile(path string, data []byte) error {
 	return os.WriteFile(path, data, 0o644)
 }
 
-// writeRuntime copies the runtime sources (pct.Source minus source.go and
-// tests) and the generated site table into the overlay, as the package
-// <module>/internal/gopctrt.
+// writeRuntime writes the runtime module (pct.Source minus source.go and
+// tests, the generated site table and helpers) into WorkDir/rt, and overlays
+// the user's go.mod so that the module requires it, replaced by that
+// directory.
 func (r *Result) writeRuntime(replace map[string]string) error {
-	rtDir := filepath.Join(r.ModuleRoot, filepath.FromSlash(RuntimeDir))
-	if _, err := os.Stat(rtDir); err == nil {
-		return userErrorf(LoadFailed, "%s already exists; gopct needs that path for its runtime", rtDir)
-	}
 	files, err := runtimeFiles()
 	if err != nil {
 		return err
 	}
 	files[sitesFile] = sitesSource(r.Sites)
 	files[helpersFile] = []byte(helpersSource)
+	files["go.mod"] = []byte("module " + RuntimeModule + "\n\ngo 1.21\n")
+	rtDir := filepath.Join(r.WorkDir, "rt")
 	for name, data := range files {
-		dst := filepath.Join(r.WorkDir, "gopctrt", name)
-		if err := writeFile(dst, data); err != nil {
+		if err := writeFile(filepath.Join(rtDir, name), data); err != nil {
 			return err
 		}
-		replace[filepath.Join(rtDir, name)] = dst
 	}
+	return r.overlayGoMod(rtDir, replace)
+}
+
+// overlayGoMod adds the runtime module to a copy of the user's go.mod.
+func (r *Result) overlayGoMod(rtDir string, replace map[string]string) error {
+	gomod := filepath.Join(r.ModuleRoot, "go.mod")
+	data, err := os.ReadFile(gomod)
+	if err != nil {
+		return err
+	}
+	if st, err := os.Stat(filepath.Join(r.ModuleRoot, "vendor")); err == nil && st.IsDir() {
+		return userErrorf(LoadFailed, "%s uses a vendor directory; gopct needs module mode (try GOFLAGS=-mod=mod)", r.ModuleRoot)
+	}
+	data = append(data, fmt.Sprintf("\nrequire %s v0.0.0\n\nreplace %s => %s\n", RuntimeModule, RuntimeModule, rtDir)...)
+	dst := filepath.Join(r.WorkDir, "go.mod")
+	if err := writeFile(dst, data); err != nil {
+		return err
+	}
+	replace[gomod] = dst
 	return nil
 }
 

@@ -139,6 +139,8 @@ func (r *fileRewriter) goStmt(g *ast.GoStmt) string {
 			recv = t.hold("r", recv)
 		}
 		body = r.special(c, o, recv, method, t.args(c))
+	} else if lit, ok := fun.(*ast.FuncLit); ok && len(c.Args) == 0 && lit.Type.Params.NumFields() == 0 {
+		return r.rt("Go") + "(" + site + ", " + r.expr(lit) + ")"
 	} else {
 		f := r.expr(c.Fun)
 		if _, lit := fun.(*ast.FuncLit); !lit && !r.isStaticFunc(fun) {

@@ -60,6 +60,11 @@ func skipNative(t *testing.T) {
 // returns the records it wrote.
 func campaign(t *testing.T, prog string, cfg Config) []Record {
 	t.Helper()
+	return campaignTB(t, prog, cfg)
+}
+
+func campaignTB(t testing.TB, prog string, cfg Config) []Record {
+	t.Helper()
 	dir := t.TempDir()
 	cfg.Test = prog
 	cfg.Out = filepath.Join(dir, "out.jsonl")
@@ -84,7 +89,7 @@ func campaign(t *testing.T, prog string, cfg Config) []Record {
 	return recs
 }
 
-func readRecords(t *testing.T, path string) []Record {
+func readRecords(t testing.TB, path string) []Record {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil

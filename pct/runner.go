@@ -120,16 +120,25 @@ type runner struct {
 	records []Record
 }
 
-func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
-	switch r.cfg.Strategy {
-	case "random":
-		return &randomWalk{}, nil, nil
-	case "pct", "":
-		d := r.cfg.D
-		if d < 1 {
-			d = 3
+// strategies maps a strategy name to its constructor. Tests of this package
+// add strategies of their own.
+var strategies = map[string]func(cfg *Config) Strategy{
+	"random": func(*Config) Strategy { return &randomWalk{} },
+	"pct": func(cfg *Config) Strategy {
+		if cfg.D < 1 {
+			return newPCT(3)
 		}
-		return newPCT(d), nil, nil
+		return newPCT(cfg.D)
+	},
+}
+
+func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
+	if mk, ok := strategies[r.cfg.Strategy]; ok {
+		return mk(r.cfg), nil, nil
+	}
+	switch r.cfg.Strategy {
+	case "":
+		return newPCT(3), nil, nil
 	case "replay":
 		s, err := DecodeSchedule(r.cfg.Replay)
 		if err != nil {

@@ -55,10 +55,10 @@ func TestFigure10(t *testing.T) {
 	q.cond = sync.NewCond(&q.mu)
 
 	var wg sync.WaitGroup
-	wg.Add(1)
+	wg.Add(2)
 	var got int
 	go func() { defer wg.Done(); got = await() }()
-	publish(7)
+	go func() { defer wg.Done(); publish(7) }()
 	wg.Wait()
 	if got != 7 {
 		t.Errorf("await() = %d, want 7", got)

@@ -48,6 +48,7 @@ func acquire() bool {
 }
 
 func TestFigure3(t *testing.T) {
+	mu = sync.Mutex{}
 	inUse = 0
 	granted = [3]bool{}
 

@@ -7,7 +7,7 @@ import (
 
 type T struct{ n int }
 
-func (t *T) Inc(d int)   { t.n += d }
+func (t *T) Inc(d int)    { t.n += d }
 func (t T) Show(s string) { fmt.Println(s, t.n) }
 
 func Gen[X any](x X) {}

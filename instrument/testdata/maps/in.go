@@ -12,7 +12,8 @@ func Maps(m M, k string, im map[any]int) int {
 	m[k]++
 	global["g"] = v
 	delete(m, k)
-	im[1] = 2 // key type differs: left native
+	one := 1
+	im[one] = 2 // key type differs: XMapStore
 	s := 0
 	for key, val := range m {
 		s += len(key) + val

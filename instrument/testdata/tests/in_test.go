@@ -18,8 +18,8 @@ func TestUnnamed(*tt.T) {}
 func TestHelperStyle(t *testing.T) { helper(t) }
 
 // Not tests: lower-case suffix, helper, method.
-func Testlower(t *testing.T)            {}
-func helper(t *testing.T)               { t.Helper() }
+func Testlower(t *testing.T) {}
+func helper(t *testing.T)    { t.Helper() }
 
 type S struct{}
 

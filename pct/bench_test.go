@@ -1,0 +1,174 @@
+package pct
+
+import (
+	"os"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Benchmarks of the scheduler. Each runs a program in a child process under
+// control and reports the cost measured inside that process (the campaign's
+// own elapsed time, without process start-up), next to a native run of the
+// same code measured in the same benchmark, as a ratio.
+
+func init() {
+	strategies["alternate"] = func(*Config) Strategy { return &alternate{} }
+}
+
+// alternate switches to the next enabled goroutine at every point: it makes
+// every scheduling point a context switch.
+type alternate struct{}
+
+func (alternate) Begin(int, *Rand) {}
+func (alternate) Next(at Moment, cur *G, choices []*G) *G {
+	for _, g := range choices {
+		if cur != nil && g.id > cur.id && !g.isTime {
+			return g
+		}
+	}
+	return choices[0]
+}
+func (alternate) Pick(Moment, int) int { return 0 }
+func (alternate) End(int)              {}
+func (alternate) Describe() string     { return "alternate" }
+
+const pointsPerExec = 20000
+
+var sink int
+
+func TestProgPoints(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		for i := 0; i < pointsPerExec; i++ {
+			sink += Load(sR, &counter)
+		}
+	})
+}
+
+func TestProgPingPong(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var wg sync.WaitGroup
+		WGAdd(sWG, &wg, 1)
+		Go(sGo, func() {
+			for i := 0; i < pointsPerExec/2; i++ {
+				sink += Load(sR, &counter)
+			}
+			WGDone(sWG, &wg)
+		})
+		for i := 0; i < pointsPerExec/2; i++ {
+			sink += Load(sR, &counter)
+		}
+		WGWait(sWG, &wg)
+	})
+}
+
+// twoGoroutines is a typical small test: two goroutines update a
+// mutex-protected counter, the test waits and checks.
+func twoGoroutines(t *testing.T) {
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	n := 0
+	WGAdd(sWG, &wg, 2)
+	for i := 0; i < 2; i++ {
+		Go(sGo, func() {
+			Lock(sLock, &mu)
+			Store(sW, &n, Load(sR, &n)+1)
+			Unlock(sUnlock, &mu)
+			WGDone(sWG, &wg)
+		})
+	}
+	WGWait(sWG, &wg)
+	if n != 2 {
+		TError(sFail, t, "Errorf", "n = %d", n)
+	}
+}
+
+func TestProgTwo(t *testing.T) {
+	skipNative(t)
+	RunTest(t, twoGoroutines)
+}
+
+// benchCampaign runs iters executions of prog and returns the in-process
+// elapsed time.
+func benchCampaign(b *testing.B, prog, strategy string, iters int) time.Duration {
+	recs := campaignB(b, prog, Config{Strategy: strategy, D: 3, Seed: 1, Iters: iters})
+	done := recs[len(recs)-1]
+	if done.Executions != iters {
+		b.Fatalf("%s: %d executions, want %d", prog, done.Executions, iters)
+	}
+	return done.Elapsed
+}
+
+func BenchmarkPointNoSwitch(b *testing.B) {
+	iters := max(1, b.N/pointsPerExec)
+	el := benchCampaign(b, "TestProgPoints", "pct", iters)
+	perPoint := float64(el.Nanoseconds()) / float64(iters*pointsPerExec)
+	native := nativeLoop(iters * pointsPerExec)
+	b.ReportMetric(perPoint, "ns/point")
+	b.ReportMetric(perPoint/native, "x-native-load")
+	b.ReportMetric(0, "ns/op")
+}
+
+func BenchmarkPointSwitch(b *testing.B) {
+	iters := max(1, b.N/pointsPerExec)
+	el := benchCampaign(b, "TestProgPingPong", "alternate", iters)
+	perSwitch := float64(el.Nanoseconds()) / float64(iters*pointsPerExec)
+	b.ReportMetric(perSwitch, "ns/switch")
+	b.ReportMetric(perSwitch/chanHandoff(10000), "x-chan-handoff")
+	b.ReportMetric(0, "ns/op")
+}
+
+func BenchmarkExecutions(b *testing.B) {
+	iters := max(100, b.N)
+	el := benchCampaign(b, "TestProgTwo", "pct", iters)
+	perSec := float64(iters) / el.Seconds()
+	native := nativeExecutions(b, 2000)
+	b.ReportMetric(perSec, "execs/s")
+	b.ReportMetric(native, "native-execs/s")
+	b.ReportMetric(native/perSec, "x-slower-than-native")
+	b.ReportMetric(0, "ns/op")
+}
+
+func nativeLoop(n int) float64 {
+	start := time.Now()
+	for i := 0; i < n; i++ {
+		sink += Load(sR, &counter)
+	}
+	return float64(time.Since(start).Nanoseconds()) / float64(n)
+}
+
+func chanHandoff(n int) float64 {
+	a, c := make(chan struct{}), make(chan struct{})
+	go func() {
+		for range a {
+			c <- struct{}{}
+		}
+	}()
+	start := time.Now()
+	for i := 0; i < n; i++ {
+		a <- struct{}{}
+		<-c
+	}
+	close(a)
+	return float64(time.Since(start).Nanoseconds()) / float64(2*n)
+}
+
+// nativeExecutions runs the same test body natively (no control, no
+// bubble) and returns executions per second.
+func nativeExecutions(b *testing.B, n int) float64 {
+	t := &testing.T{}
+	start := time.Now()
+	for i := 0; i < n; i++ {
+		twoGoroutines(t)
+	}
+	return float64(n) / time.Since(start).Seconds()
+}
+
+func campaignB(b *testing.B, prog string, cfg Config) []Record {
+	if os.Getenv("GOPCT_CONFIG") != "" {
+		b.Skip()
+	}
+	return campaignTB(b, prog, cfg)
+}
