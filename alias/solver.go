@@ -145,7 +145,7 @@ func (a *analysis) run() {
 			continue
 		}
 		a.process(n)
-		if debugSolver && s.processed%500000 == 0 {
+		if debugSolver && s.processed%20000 == 0 {
 			a.debugStats()
 		}
 		s.sinceSCC++
@@ -190,6 +190,13 @@ var debugSolver = os.Getenv("GOPCT_ALIAS_DEBUG") != ""
 
 func (a *analysis) debugStats() {
 	s := a.s
+	big, bigN := 0, 0
+	for i, nd := range s.nodes {
+		if l := nd.pts.Len(); l > big && s.rep[i] == nodeID(i) {
+			big, bigN = l, i
+		}
+	}
+	fmt.Fprintf(os.Stderr, "alias: biggest pts %d at node %d (obj %d)\n", big, bigN, s.objOf[bigN])
 	fmt.Fprintf(os.Stderr, "alias: visits=%d nodes=%d objs=%d queue=%d reached=%d sccRuns=%d merged=%d havoc=%d\n",
 		s.processed, len(s.nodes), len(a.objs), len(s.queue), len(a.reached), s.sccRuns, s.merged, s.pointsTo(a.havoc).Len())
 }

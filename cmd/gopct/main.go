@@ -16,6 +16,7 @@ const usage = `gopct finds concurrency bugs in ordinary Go tests.
 Usage:
   gopct hunt [flags] [package]     run a test many times under controlled schedules
   gopct replay [-json] TOKEN       rerun one recorded interleaving
+  gopct bench [flags] DIR          measure bug finding on a module of bug programs
   gopct help                       this text
 
 Run "gopct hunt -h" for the flags of hunt.
@@ -36,6 +37,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return hunt(args[1:], stdout, stderr)
 	case "replay":
 		return replay(args[1:], stdout, stderr)
+	case "bench":
+		return benchCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

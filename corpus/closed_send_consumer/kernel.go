@@ -28,10 +28,11 @@ func (s *Sink) Write(rec string) error {
 }
 
 type AuditLog struct {
-	in   chan string
-	sink *Sink
-	err  error
-	done chan struct{}
+	in        chan string
+	closeOnce sync.Once
+	sink      *Sink
+	err       error
+	done      chan struct{}
 }
 
 func NewAuditLog(sink *Sink) *AuditLog {
@@ -45,7 +46,8 @@ func (a *AuditLog) run() {
 	for rec := range a.in {
 		if err := a.sink.Write(rec); err != nil {
 			a.err = err
-			close(a.in) // BUG: the receiver closes the channel producers send on
+			// BUG: the receiver closes the channel producers send on.
+			a.closeOnce.Do(func() { close(a.in) })
 			return
 		}
 	}
@@ -55,11 +57,7 @@ func (a *AuditLog) Log(rec string) { a.in <- rec }
 
 // Close ends the log and returns the first write error.
 func (a *AuditLog) Close() error {
-	select {
-	case <-a.done: // already stopped (and a.in closed)
-	default:
-		close(a.in)
-		<-a.done
-	}
+	a.closeOnce.Do(func() { close(a.in) })
+	<-a.done
 	return a.err
 }
