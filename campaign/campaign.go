@@ -162,6 +162,7 @@ type worker struct {
 	output *os.File
 	err    error
 	killed bool // stopped by us because another worker found a bug
+	cfg    pct.Config
 }
 
 // Hunt runs the campaign for one test and returns its summary.
@@ -261,6 +262,7 @@ func (b *Binary) start(cfg pct.Config) (*worker, error) {
 		return nil, err
 	}
 	cfg.Out = filepath.Join(dir, "out.jsonl")
+	cfg.CrashLog = filepath.Join(dir, "crash.log")
 	data, _ := json.Marshal(cfg)
 	cfgPath := filepath.Join(dir, "cfg.json")
 	if err := os.WriteFile(cfgPath, data, 0o644); err != nil {
@@ -278,7 +280,7 @@ func (b *Binary) start(cfg pct.Config) (*worker, error) {
 		output.Close()
 		return nil, err
 	}
-	return &worker{cmd: cmd, out: cfg.Out, output: output}, nil
+	return &worker{cmd: cmd, out: cfg.Out, output: output, cfg: cfg}, nil
 }
 
 func hasBug(path string) bool {
@@ -309,11 +311,48 @@ func (w *worker) records() ([]pct.Record, error) {
 	if len(recs) > 0 && (recs[len(recs)-1].Type == "done" || hasBugRec(recs)) {
 		return recs, nil
 	}
-	if w.cmd.ProcessState != nil && !w.cmd.ProcessState.Success() && len(recs) == 0 {
-		out, _ := os.ReadFile(filepath.Join(filepath.Dir(w.out), "output.txt"))
-		return nil, fmt.Errorf("test process died without a report (%v):\n%s", w.err, tail(string(out), 4000))
+	if w.cmd.ProcessState != nil && !w.cmd.ProcessState.Success() {
+		return w.crashed()
 	}
 	return recs, nil
+}
+
+// crashed turns the death of a worker process into a "fatal" bug report,
+// with the schedule of the execution that was running, read from the
+// memory-mapped crash log.
+func (w *worker) crashed() ([]pct.Record, error) {
+	out, _ := os.ReadFile(filepath.Join(filepath.Dir(w.out), "output.txt"))
+	exec, sched, err := pct.ReadCrashLog(w.cfg.CrashLog)
+	if err != nil {
+		return nil, fmt.Errorf("test process died without a report (%v):\n%s", w.err, tail(string(out), 4000))
+	}
+	bug := &pct.BugReport{Kind: "fatal", Message: crashMessage(string(out), w.err), Execution: exec,
+		Schedule: sched.Encode(), Stack: tail(string(out), 8000)}
+	n := (exec-w.cfg.First-w.cfg.Worker)/max(1, w.cfg.Workers) + 1
+	return []pct.Record{
+		{Type: "bug", Worker: w.cfg.Worker, Executions: n, Bug: bug},
+		{Type: "done", Worker: w.cfg.Worker, Executions: n, Outcome: bug},
+	}, nil
+}
+
+// crashMessage extracts the reason a test process died from its output.
+func crashMessage(out string, err error) string {
+	for _, l := range strings.Split(out, "\n") {
+		for _, p := range []string{"fatal error: ", "panic: "} {
+			if strings.HasPrefix(l, p) {
+				return strings.TrimSpace(l)
+			}
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	last := ""
+	for i := len(lines) - 1; i >= 0; i-- {
+		if l := strings.TrimSpace(lines[i]); l != "" && !strings.HasPrefix(l, "FAIL") && !strings.HasPrefix(l, "exit status") {
+			last = l
+			break
+		}
+	}
+	return fmt.Sprintf("the test process died (%v); last output: %s", err, last)
 }
 
 const stallAdvice = `a goroutine is blocked where the testing/synctest bubble cannot see it

@@ -20,8 +20,8 @@ type pctStrategy struct {
 	d, k    int
 	rng     *Rand
 	prio    []uint64 // goroutine id+1 -> priority (index 0: time); 0 = not assigned
-	changes []int          // sorted steps of the change points
-	used    int            // change points passed
+	changes []int    // sorted steps of the change points
+	used    int      // change points passed
 }
 
 const prioBand = uint64(1) << 62 // initial priorities live above this

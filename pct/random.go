@@ -11,5 +11,5 @@ func (s *randomWalk) Next(at Moment, cur *G, choices []*G) *G {
 }
 
 func (s *randomWalk) Pick(at Moment, n int) int { return s.rng.Intn(n) }
-func (s *randomWalk) End(steps int)        {}
-func (s *randomWalk) Describe() string     { return "random" }
+func (s *randomWalk) End(steps int)             {}
+func (s *randomWalk) Describe() string          { return "random" }

@@ -38,12 +38,14 @@ type recorder struct {
 	sched       Schedule
 	trace       []TraceEvent
 	preemptions int
+	crash       *crashLog
 }
 
 func newRecorder() *recorder { return &recorder{} }
 
 func (r *recorder) switchTo(e *execution, from, to *G, canContinue bool) {
 	r.sched.Switches = append(r.sched.Switches, SwitchEvent{Step: e.seq, To: to.id})
+	r.crash.add(tagSwitch, e.seq, to.id)
 	ev := TraceEvent{Step: e.step, To: gname(to.id), Preemptive: canContinue && from != nil}
 	if ev.Preemptive {
 		r.preemptions++
@@ -67,6 +69,7 @@ func (r *recorder) switchTo(e *execution, from, to *G, canContinue bool) {
 func (r *recorder) pick(step, v int) {
 	if v != 0 {
 		r.sched.Picks = append(r.sched.Picks, PickEvent{step, v})
+		r.crash.add(tagPick, step, v)
 	}
 }
 

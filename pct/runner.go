@@ -29,6 +29,7 @@ type Config struct {
 	Out      string  `json:"out"`      // JSON-lines result file
 	Replay   string  `json:"replay"`   // encoded Schedule, for strategy "replay"
 	Sites    []int   `json:"sites"`    // active memory sites; nil: all
+	CrashLog string  `json:"crashLog"` // memory-mapped decision log, read if the process dies
 }
 
 // Record is one line of the result file.
@@ -170,6 +171,7 @@ func (r *runner) run(body func(*testing.T)) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	stop := r.watchdog()
 	defer close(stop)
+	crash := openCrashLog(r.cfg.CrashLog)
 	execs, maxSteps := 0, 0
 	var bug *BugReport
 	for i := r.cfg.First + r.cfg.Worker; i < r.cfg.Iters; i += r.cfg.Workers {
@@ -177,6 +179,8 @@ func (r *runner) run(body func(*testing.T)) {
 			break
 		}
 		e := newExecution(i, strat, r.cfg.MaxSteps)
+		e.rec.crash = crash
+		crash.begin(i)
 		strat.Begin(i, NewRand(execSeed(r.cfg.Seed, i)))
 		r.runOne(e, body)
 		e.rec.sched.Steps = e.step

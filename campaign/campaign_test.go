@@ -1,0 +1,51 @@
+package campaign
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestCrashIsReportedAndReplayed(t *testing.T) {
+	bin, err := Build(filepath.Join("testdata", "mod", "crash"), ".", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bin.Close()
+	p := Plan{Strategy: "pct", D: 3, Iters: 200, Seed: 1, Workers: 1, MaxSteps: 1 << 20, Stall: 20 * time.Second}
+	s, err := bin.Hunt(p, "TestLogFatal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Bug == nil {
+		t.Fatalf("no bug found in %d executions", s.Executions)
+	}
+	if s.Bug.Kind != "fatal" || !strings.Contains(s.Bug.Message, "lost update: n = 1") {
+		t.Fatalf("bug %s: %q", s.Bug.Kind, s.Bug.Message)
+	}
+	tok, err := DecodeToken(s.Bug.Replay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 5; i++ {
+		r, err := bin.Replay(tok)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Diverged != "" || r.Bug == nil || r.Bug.Kind != "fatal" {
+			t.Fatalf("replay %d: diverged %q, bug %+v", i, r.Diverged, r.Bug)
+		}
+	}
+}
+
+func TestTokenRoundTrip(t *testing.T) {
+	tok := Token{Package: "example.com/p", Test: "TestX", Schedule: "AQI", Execution: 7, Kind: "fail", Message: "m"}
+	got, err := DecodeToken(tok.Encode())
+	if err != nil || got != tok {
+		t.Fatalf("round trip: %+v, %v", got, err)
+	}
+	if _, err := DecodeToken("gopct1.!!!"); err == nil {
+		t.Fatal("corrupt token accepted")
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/crash
+
+go 1.24

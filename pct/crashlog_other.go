@@ -1,0 +1,5 @@
+//go:build !unix
+
+package pct
+
+func openCrashLog(path string) *crashLog { return nil }
