@@ -1,0 +1,180 @@
+package pct
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+)
+
+// More model programs: each exercises one primitive's model.
+
+func TestProgUnlockUnlocked(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var mu sync.Mutex
+		Unlock(sUnlock, &mu)
+	})
+}
+
+func TestProgNegativeWG(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var wg sync.WaitGroup
+		WGDone(sWG, &wg)
+	})
+}
+
+// TestProgOnceRecursive deadlocks: f calls Do on the same Once.
+func TestProgOnceRecursive(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var once sync.Once
+		OnceDo(sOther, &once, func() { OnceDo(sOther, &once, func() {}) })
+	})
+}
+
+// TestProgLostWakeup checks the condition without the lock and then waits:
+// a Signal sent in between is lost and the waiter blocks for ever.
+func TestProgLostWakeup(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var mu sync.Mutex
+		c := sync.NewCond(&mu)
+		ready := false
+		done := make(chan bool)
+		Go(sGo, func() {
+			if !Load(sR, &ready) {
+				Lock(sLock, &mu)
+				CondWait(sOther, c)
+				Unlock(sUnlock, &mu)
+			}
+			Send(sSend, done, true)
+		})
+		Lock(sLock, &mu)
+		Store(sW, &ready, true)
+		Unlock(sUnlock, &mu)
+		CondSignal(sOther, c)
+		Recv(sRecv, done)
+	})
+}
+
+// TestProgSelectDefault never blocks: the default case is taken when the
+// channel is empty, the receive when a value is there.
+func TestProgSelectDefault(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		ch := make(chan int, 1)
+		got := 0
+		Go(sGo, func() { Send(sSend, ch, 7) })
+		for got == 0 {
+			switch Select(sSelect, 1, true, func(i int) bool {
+				select {
+				case got = <-ch:
+					return true
+				default:
+					return false
+				}
+			}, nil) {
+			case 0:
+			case -1:
+				Sleep(sSleep, time.Millisecond)
+			}
+		}
+		if got != 7 {
+			TError(sFail, t, "Errorf", "got %d", got)
+		}
+	})
+}
+
+// TestProgContextTimeout: the worker's result races with the context's
+// deadline; the test reports the timeout path as a failure so that the
+// search must make the timer fire while the worker can still run.
+func TestProgContextTimeout(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		ctx, cancel := WithTimeout(sOther, context.Background(), time.Second)
+		defer cancel()
+		res := make(chan int, 1)
+		Go(sGo, func() {
+			Store(sW, &counter, 1)
+			Send(sSend, res, 1)
+		})
+		done := ctx.Done()
+		switch Select(sSelect, 2, false, func(i int) bool {
+			if i == 0 {
+				select {
+				case <-res:
+					return true
+				default:
+					return false
+				}
+			}
+			select {
+			case <-done:
+				return true
+			default:
+				return false
+			}
+		}, func() int {
+			select {
+			case <-res:
+				return 0
+			case <-done:
+				return 1
+			}
+		}) {
+		case 1:
+			TError(sFail, t, "Error", "timed out")
+		}
+	})
+}
+
+// TestProgAfterFunc: the callback runs as a managed goroutine.
+func TestProgAfterFunc(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		fired := make(chan bool)
+		AfterFunc(sOther, time.Millisecond, func() { Send(sSend, fired, true) })
+		Recv(sRecv, fired)
+	})
+}
+
+// TestProgTicker counts three ticks.
+func TestProgTicker(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		tk := NewTicker(sOther, time.Millisecond)
+		defer tk.Stop()
+		for i := 0; i < 3; i++ {
+			Recv(sRecv, tk.C)
+		}
+	})
+}
+
+// TestProgRWWriterWaits: a writer is preferred over new readers, but two
+// readers that do not re-lock never deadlock.
+func TestProgRWReaders(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var rw sync.RWMutex
+		var wg sync.WaitGroup
+		for i := 0; i < 2; i++ {
+			WGAdd(sWG, &wg, 1)
+			Go(sGo, func() {
+				defer WGDone(sWG, &wg)
+				RLock(sLock, &rw)
+				Load(sR, &counter)
+				RUnlock(sUnlock, &rw)
+			})
+		}
+		WGAdd(sWG, &wg, 1)
+		Go(sGo, func() {
+			defer WGDone(sWG, &wg)
+			WLock(sLock, &rw)
+			Store(sW, &counter, 1)
+			WUnlock(sUnlock, &rw)
+		})
+		WGWait(sWG, &wg)
+	})
+}
