@@ -1,0 +1,51 @@
+// Package pct is the runtime that instrumented test code calls: a
+// controlled goroutine scheduler, models of Go's synchronisation
+// primitives, and the strategies that choose interleavings (PCT, random
+// walk, replay).
+//
+// The instrumenter copies this package (minus tests and source.go) into a
+// module of its own, gopct.invalid/rt, compiled into the user's test
+// binary; it must therefore depend on the standard library only, and
+// compile with go 1.21 language features.
+//
+// # Execution model
+//
+// Every execution of a test body runs inside a testing/synctest bubble. A
+// token is passed between managed goroutines so that exactly one runs user
+// code at a time. At each scheduling point (every instrumented operation)
+// the token holder asks the Strategy which goroutine runs next; a switch
+// wakes the chosen goroutine's wake channel and parks the holder on its own.
+//
+// Channel operations and sleeps run for real: they are first tried without
+// blocking; a goroutine that would block hands the token on and blocks in
+// the real operation. Because a goroutine woken by a real operation runs
+// concurrently with the holder until it re-parks, the holder calls
+// synctest.Wait ("settles") before any decision that follows an operation
+// that may have woken one, and merges the woken goroutines in id order. The
+// enabled set is therefore identical in every run with the same decisions.
+//
+// Mutexes, RWMutexes (with Go's writer preference), WaitGroups, Once and
+// Cond are modelled: a goroutine that would block is disabled and parked on
+// its wake channel, which the bubble sees as durably blocked. Deadlocks and
+// leaks are then reported by the bubble itself ("all goroutines are
+// blocked"), and classified by whether the test function had returned.
+//
+// Time passing is a choice: when a timer created through instrumented code
+// is pending, the strategy may pick the pseudo-goroutine "time"; everyone
+// parks, the fake clock jumps to the next deadline, and a clock goroutine
+// (time.AfterFunc) decides next.
+//
+// # Invariants
+//
+//   - Only the token holder runs user code or mutates scheduler state, except
+//     the fields under execution.mu, which goroutines returning from real
+//     operations also touch.
+//   - Goroutine ids are creation indexes under the token: identical in every
+//     replay.
+//   - Every decision has a sequence number (Moment.Seq); a replay follows the
+//     recorded decisions by sequence number and reports any disagreement as a
+//     divergence instead of running a different schedule.
+//   - A failure aborts the execution: every managed goroutine stays blocked,
+//     and the bubble is torn down by its own deadlock panic, which the runner
+//     recovers.
+package pct
