@@ -60,7 +60,7 @@ func newAnalysis(prog *ssa.Program) *analysis {
 // node. They are the packages whose Go code defeats a typed analysis
 // (unsafe type punning, runtime-internal data structures) or has no body.
 var summarisedPkgs = map[string]bool{
-	"runtime": true, "reflect": true, "internal/reflectlite": true,
+	"runtime": true, "reflect": false, "internal/reflectlite": false,
 	"sync/atomic": true, "unsafe": true, "internal/abi": true,
 	"internal/race": true, "internal/bytealg": true, "internal/runtime": true,
 	"internal/sync": false,

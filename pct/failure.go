@@ -2,6 +2,7 @@ package pct
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -13,6 +14,21 @@ type Failure struct {
 	Step      int
 	Goroutine int
 	Stack     string
+}
+
+// Failure kinds that are not bugs of the program but limits of the
+// environment: the command reports them as errors (exit 2), never as bugs.
+const (
+	kindStuck       = "stuck"
+	kindUnsupported = "unsupported"
+)
+
+func envFailure(kind string) bool { return kind == kindStuck || kind == kindUnsupported }
+
+// unsupportedPanic recognises the testing package's refusals inside a
+// synctest bubble.
+func unsupportedPanic(msg string) bool {
+	return strings.HasPrefix(msg, "testing: t.") && strings.HasSuffix(msg, "inside synctest bubble")
 }
 
 // fatal reports a Go runtime fatal error (the real program would die) and

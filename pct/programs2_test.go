@@ -178,3 +178,21 @@ func TestProgRWReaders(t *testing.T) {
 		WGWait(sWG, &wg)
 	})
 }
+
+func TestProgSubtest(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		t.Run("sub", func(t *testing.T) {})
+	})
+}
+
+// TestProgStuck blocks the token holder in an operation gopct does not see
+// (an uninstrumented receive) while the sender waits for its turn.
+func TestProgStuck(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		ch := make(chan int)
+		Go(sGo, func() { ch <- 1 })
+		<-ch
+	})
+}

@@ -188,6 +188,10 @@ func (r *runner) run(body func(*testing.T)) {
 		execs++
 		progress.Add(1)
 		maxSteps = max(maxSteps, e.step)
+		if e.failure != nil && envFailure(e.failure.Kind) {
+			r.emit(Record{Type: "error", Executions: execs, Message: e.failure.Message})
+			return
+		}
 		if e.failure != nil && e.failure.Kind != "steplimit" {
 			bug = e.report()
 			if replay == nil {
@@ -243,6 +247,14 @@ func (e *execution) classifyBubblePanic(p any) {
 	switch {
 	case !strings.Contains(msg, "deadlock"):
 		e.failure = &Failure{Kind: "panic", Message: "gopct internal: " + msg, Site: -1}
+	case !e.idle && e.holder != nil:
+		// Not a deadlock of the program: the token holder blocked inside
+		// code gopct does not instrument, waiting for a goroutine that
+		// waited for the token.
+		e.failure = &Failure{Kind: kindStuck, Site: e.holder.site, Message: fmt.Sprintf(
+			"%s blocked inside code gopct does not instrument (standard library or another module) after %s, "+
+				"waiting for a goroutine that was waiting for its turn; gopct cannot schedule through that code",
+			gname(e.holder.id), sitePos(e.holder.site))}
 	case e.bodyDone:
 		e.failure = &Failure{Kind: "leak", Message: e.blockedSummary("goroutine leak: the test returned while"), Site: -1}
 	default:

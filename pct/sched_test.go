@@ -1,6 +1,9 @@
 package pct
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestLostUpdateFound(t *testing.T) {
 	for _, s := range []string{"pct", "random"} {
@@ -60,5 +63,25 @@ func TestExactOutcome(t *testing.T) {
 	b2, _ := hunt(t, "TestProgLostUpdate", "pct", 7, 200)
 	if b == nil || b2 == nil || b.Execution != b2.Execution || b.Schedule != b2.Schedule {
 		t.Fatalf("not deterministic: %+v vs %+v", b, b2)
+	}
+}
+
+func TestSubtestIsAnEnvironmentError(t *testing.T) {
+	recs := campaign(t, "TestProgSubtest", Config{Strategy: "pct", Seed: 1, Iters: 10})
+	for _, r := range recs {
+		if r.Type == "bug" {
+			t.Fatalf("reported as a bug: %+v", r.Bug)
+		}
+	}
+	if recs[len(recs)-1].Type != "error" || !strings.Contains(recs[len(recs)-1].Message, "t.Run") {
+		t.Fatalf("records %+v", recs)
+	}
+}
+
+func TestStuckIsAnEnvironmentError(t *testing.T) {
+	recs := campaign(t, "TestProgStuck", Config{Strategy: "pct", Seed: 1, Iters: 10})
+	last := recs[len(recs)-1]
+	if last.Type != "error" || !strings.Contains(last.Message, "does not instrument") {
+		t.Fatalf("records %+v", recs)
 	}
 }

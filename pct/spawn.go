@@ -55,6 +55,12 @@ func (e *execution) othersDone() bool {
 }
 
 func (e *execution) failPanic(g *G, r any) {
+	if msg := fmt.Sprint(r); unsupportedPanic(msg) {
+		e.fail(&Failure{Kind: kindUnsupported, Site: g.site, Goroutine: g.id, Message: msg +
+			": gopct runs every execution in a testing/synctest bubble, where t.Run, t.Parallel and t.Deadline " +
+			"are not allowed; hunt a test without subtests (move the subtest's body into its own TestXxx)"})
+		return
+	}
 	e.fail(&Failure{
 		Kind:      "panic",
 		Message:   fmt.Sprint(r),
