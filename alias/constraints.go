@@ -15,7 +15,7 @@ type loadC struct {
 func (c *loadC) solve(a *analysis, delta []int) {
 	for _, t := range delta {
 		for i := range c.size {
-			a.s.addCopy(a.cellIn(t, c.off+i), c.dst+nodeID(i))
+			a.s.addCopy(a.nodeOf(a.cellIn(t, c.off+i)), c.dst+nodeID(i))
 		}
 	}
 }
@@ -29,7 +29,7 @@ type storeC struct {
 func (c *storeC) solve(a *analysis, delta []int) {
 	for _, t := range delta {
 		for i := range c.size {
-			a.s.addCopy(c.src+nodeID(i), a.cellIn(t, c.off+i))
+			a.s.addCopy(c.src+nodeID(i), a.nodeOf(a.cellIn(t, c.off+i)))
 		}
 	}
 }
@@ -42,7 +42,7 @@ type offsetC struct {
 
 func (c *offsetC) solve(a *analysis, delta []int) {
 	for _, t := range delta {
-		if cell := a.cellIn(t, c.off); cell != noNode {
+		if cell := a.cellIn(t, c.off); cell >= 0 {
 			a.s.addPts(c.dst, cell)
 		}
 	}
@@ -61,7 +61,7 @@ type callC struct{ site *callSite }
 
 func (c *callC) solve(a *analysis, delta []int) {
 	for _, t := range delta {
-		if o := a.objectAt(t); o != nil && o.kind == objFunc {
+		if o := a.objectAt(t); o.kind == objFunc {
 			a.connect(o.fn, noNode, -1, c.site.args, c.site.res)
 		}
 	}
@@ -74,7 +74,7 @@ type invokeC struct{ site *callSite }
 func (c *invokeC) solve(a *analysis, delta []int) {
 	for _, t := range delta {
 		o := a.objectAt(t)
-		if o == nil || o.kind != objBox || nodeID(t) != o.start {
+		if o.kind != objBox || t != o.cell {
 			continue
 		}
 		if fn := a.method(o.typ, c.site.method); fn != nil {
@@ -94,13 +94,13 @@ func (c *assertC) solve(a *analysis, delta []int) {
 	iface, isIface := c.typ.Underlying().(*types.Interface)
 	for _, t := range delta {
 		o := a.objectAt(t)
-		if o == nil || o.kind != objBox || nodeID(t) != o.start {
+		if o.kind != objBox || t != o.cell {
 			continue
 		}
 		switch {
 		case isIface:
 			if a.implements(o.typ, iface) {
-				a.s.addPts(c.dst, o.start)
+				a.s.addPts(c.dst, o.cell)
 			}
 		case types.Identical(o.typ, c.typ):
 			a.copyBlock(o.start, c.dst, a.lay.size(c.typ))
@@ -116,8 +116,8 @@ type havocC struct{}
 
 func (havocC) solve(a *analysis, delta []int) {
 	for _, t := range delta {
-		idx := a.s.objOf[t]
-		if idx < 0 || a.havocked[idx] {
+		idx := a.cellObj[t]
+		if a.havocked[idx] {
 			continue
 		}
 		a.havocked[idx] = true
@@ -135,4 +135,63 @@ func (havocC) solve(a *analysis, delta []int) {
 			a.s.unify(a.havoc, o.start+nodeID(i))
 		}
 	}
+}
+
+// filterC: dst ⊇ the pointees of the operand (the havoc node) that a cell
+// of static type typ can point to.
+type filterC struct {
+	dst nodeID
+	typ types.Type
+}
+
+func (c *filterC) solve(a *analysis, delta []int) {
+	for _, t := range delta {
+		if a.fits(t, c.typ) {
+			a.s.addPts(c.dst, t)
+		}
+	}
+}
+
+// fits reports whether a value of type t may point to cell c. It is a
+// type filter, deliberately loose for pointers (any object containing the
+// pointee type, at any offset) and exact for interfaces and functions.
+func (a *analysis) fits(c int, t types.Type) bool {
+	o := a.objectAt(c)
+	switch u := coreType(t).(type) {
+	case *types.Interface:
+		return o.kind == objBox && c == o.cell && (u.Empty() || a.implements(o.typ, u))
+	case *types.Signature:
+		return o.kind == objFunc
+	case *types.Map:
+		return o.kind == objMap
+	case *types.Chan:
+		return o.kind == objChan
+	case *types.Pointer:
+		return a.holds(o, u.Elem())
+	case *types.Slice:
+		return a.holds(o, u.Elem())
+	}
+	return true // unsafe.Pointer, type parameters, the unexpected
+}
+
+// holds reports whether object o may contain a value of type t.
+func (a *analysis) holds(o *object, t types.Type) bool {
+	switch o.kind {
+	case objFunc, objMap, objChan:
+		return false
+	}
+	if arr, ok := t.Underlying().(*types.Array); ok {
+		t = arr.Elem()
+	}
+	m, _ := a.holdsCache.At(o.typ).(map[types.Type]bool)
+	if m == nil {
+		m = map[types.Type]bool{}
+		a.holdsCache.Set(o.typ, m)
+	}
+	ok, hit := m[t]
+	if !hit {
+		ok = contains(o.typ, t, map[types.Type]bool{})
+		m[t] = ok
+	}
+	return ok
 }

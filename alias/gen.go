@@ -16,6 +16,7 @@ type analysis struct {
 	s    *solver
 
 	objs        []*object
+	cellObj     []int32 // cell id -> object index
 	funcObjs    map[*ssa.Function]*object
 	globalObjs  map[*ssa.Global]*object
 	scalarBoxes typeutil.Map
@@ -30,6 +31,8 @@ type analysis struct {
 
 	methods typeutil.Map // types.Type -> map[string]*ssa.Function
 	impls   typeutil.Map // types.Type -> map[*types.Interface]bool
+
+	holdsCache typeutil.Map // object type -> map[types.Type]bool
 
 	objVar []VarID // object index -> variable of Q, or -1 (set after solving)
 
@@ -50,8 +53,8 @@ func newAnalysis(prog *ssa.Program) *analysis {
 		reached:    map[*ssa.Function]bool{},
 		havocked:   map[int32]bool{},
 	}
-	a.havoc = a.s.newNodes(1, -1)
-	a.panicNode = a.s.newNodes(1, -1)
+	a.havoc = a.s.newNodes(1)
+	a.panicNode = a.s.newNodes(1)
 	a.addCons(a.havoc, havocC{})
 	return a
 }
@@ -60,10 +63,9 @@ func newAnalysis(prog *ssa.Program) *analysis {
 // node. They are the packages whose Go code defeats a typed analysis
 // (unsafe type punning, runtime-internal data structures) or has no body.
 var summarisedPkgs = map[string]bool{
-	"runtime": true, "reflect": false, "internal/reflectlite": false,
-	"sync/atomic": true, "unsafe": true, "internal/abi": true,
+	"runtime": true, "reflect": true, "internal/reflectlite": true,
+	"unsafe": true, "internal/abi": true,
 	"internal/race": true, "internal/bytealg": true, "internal/runtime": true,
-	"internal/sync": false,
 }
 
 func pkgPathOf(fn *ssa.Function) string {
@@ -126,14 +128,14 @@ func (a *analysis) val(v ssa.Value) nodeID {
 	case *ssa.Const, *ssa.Builtin:
 		// nil or scalar constants point nowhere.
 	case *ssa.Global:
-		n = a.s.newNodes(1, -1)
-		a.s.addPts(n, a.globalObj(v).start)
+		n = a.s.newNodes(1)
+		a.s.addPts(n, a.globalObj(v).cell)
 	case *ssa.Function:
-		n = a.s.newNodes(1, -1)
-		a.s.addPts(n, a.funcObj(v).start)
+		n = a.s.newNodes(1)
+		a.s.addPts(n, a.funcObj(v).cell)
 	default:
 		if size := a.lay.size(v.Type()); size > 0 {
-			n = a.s.newNodes(size, -1)
+			n = a.s.newNodes(size)
 		}
 	}
 	a.values[v] = n
@@ -154,7 +156,7 @@ func (a *analysis) resultNode(fn *ssa.Function) nodeID {
 	}
 	var n nodeID
 	if size := a.lay.size(resultType(fn.Signature)); size > 0 {
-		n = a.s.newNodes(size, -1)
+		n = a.s.newNodes(size)
 	}
 	a.results[fn] = n
 	return n
@@ -192,10 +194,31 @@ func (a *analysis) havocIn(n nodeID, size int) {
 	}
 }
 
-func (a *analysis) havocOut(n nodeID, size int) {
-	for i := range size {
-		a.s.addCopy(a.havoc, n+nodeID(i))
+// havocOut is type-filtered: a cell of static type T receives only the
+// havoc pointees that a T can point to (see fits), so that unknown code
+// does not pollute every value downstream of it.
+func (a *analysis) havocOut(n nodeID, size int, t types.Type) {
+	if n == noNode || size == 0 {
+		return
 	}
+	leaves := a.lay.leaves(t)
+	for i := range size {
+		lt := types.Type(types.Typ[types.UnsafePointer])
+		if i < len(leaves) {
+			lt = leaves[i]
+		}
+		a.addCons(a.havoc, &filterC{dst: n + nodeID(i), typ: lt})
+	}
+}
+
+// havocArg reports whether an argument of type t can let unknown code reach
+// pointers: a pointer to pointer-free memory (*int32, *uint64 of the
+// runtime's semaphores and atomics) cannot.
+func (a *analysis) havocArg(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return a.lay.size(p.Elem()) > 0
+	}
+	return a.lay.size(t) > 0
 }
 
 // havocCall models fn being called by summarised code with unknown
@@ -206,7 +229,7 @@ func (a *analysis) havocCall(fn *ssa.Function) {
 	}
 	a.reach(fn)
 	for _, p := range fn.Params {
-		a.havocOut(a.val(p), a.lay.size(p.Type()))
+		a.havocOut(a.val(p), a.lay.size(p.Type()), p.Type())
 	}
 	a.havocIn(a.resultNode(fn), a.lay.size(resultType(fn.Signature)))
 }
@@ -214,13 +237,18 @@ func (a *analysis) havocCall(fn *ssa.Function) {
 // connect binds a call's receiver block (invoke mode; recvSize < 0 means no
 // receiver), arguments and result to callee's parameters and results.
 func (a *analysis) connect(callee *ssa.Function, recv nodeID, recvSize int, args []ssa.Value, res ssa.Value) {
+	if a.summary(callee, args, res) {
+		return
+	}
 	if a.summarised(callee) {
 		a.havocIn(recv, max(recvSize, 0))
 		for _, arg := range args {
-			a.havocIn(a.val(arg), a.lay.size(arg.Type()))
+			if a.havocArg(arg.Type()) {
+				a.havocIn(a.val(arg), a.lay.size(arg.Type()))
+			}
 		}
 		if res != nil {
-			a.havocOut(a.val(res), a.lay.size(res.Type()))
+			a.havocOut(a.val(res), a.lay.size(res.Type()), res.Type())
 		}
 		return
 	}

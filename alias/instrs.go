@@ -24,11 +24,11 @@ func (a *analysis) genInstr(instr ssa.Instruction) {
 		a.alloc(i, objChan, coreType(i.Type()).(*types.Chan).Elem())
 	case *ssa.MakeInterface:
 		box := a.boxObj(i.X.Type(), i)
-		a.s.addPts(a.val(i), box.start)
+		a.s.addPts(a.val(i), box.cell)
 		a.copyBlock(a.val(i.X), box.start, a.lay.size(i.X.Type()))
 	case *ssa.MakeClosure:
 		fn := i.Fn.(*ssa.Function)
-		a.s.addPts(a.val(i), a.funcObj(fn).start)
+		a.s.addPts(a.val(i), a.funcObj(fn).cell)
 		for k, b := range i.Bindings {
 			a.copyVal(b, fn.FreeVars[k])
 		}
@@ -87,7 +87,7 @@ func sliceElem(t types.Type) types.Type {
 
 func (a *analysis) alloc(v ssa.Value, kind objKind, t types.Type) *object {
 	o := a.newObject(kind, t, v, posOf(v))
-	a.s.addPts(a.val(v), o.start)
+	a.s.addPts(a.val(v), o.cell)
 	return o
 }
 
@@ -111,7 +111,7 @@ func (a *analysis) genConvert(v, x ssa.Value) {
 		return
 	}
 	if a.lay.size(x.Type()) == 0 && a.lay.size(v.Type()) > 0 {
-		a.havocOut(a.val(v), a.lay.size(v.Type()))
+		a.havocOut(a.val(v), a.lay.size(v.Type()), v.Type())
 		return
 	}
 	a.copyVal(x, v)
@@ -264,7 +264,7 @@ func (a *analysis) copyElems(src, dst ssa.Value) {
 	if size == 0 {
 		return
 	}
-	tmp := a.s.newNodes(size, -1)
+	tmp := a.s.newNodes(size)
 	a.load(src, tmp, 0, size)
 	a.store(dst, tmp, 0, size)
 }

@@ -115,3 +115,27 @@ func coreType(t types.Type) types.Type {
 	}
 	return iface
 }
+
+// leaves lists the types of t's pointer-like cells, in cell order.
+func (ls *layouts) leaves(t types.Type) []types.Type {
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		var out []types.Type
+		for i := range u.NumFields() {
+			out = append(out, ls.leaves(u.Field(i).Type())...)
+		}
+		return out
+	case *types.Tuple:
+		var out []types.Type
+		for i := range u.Len() {
+			out = append(out, ls.leaves(u.At(i).Type())...)
+		}
+		return out
+	case *types.Array:
+		return ls.leaves(u.Elem())
+	}
+	if ls.size(t) == 1 {
+		return []types.Type{t}
+	}
+	return nil
+}

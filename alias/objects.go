@@ -24,7 +24,8 @@ const (
 // An object is an abstract memory object: a contiguous block of cells.
 type object struct {
 	kind  objKind
-	start nodeID
+	start nodeID // first node
+	cell  int    // first cell id: what points-to sets contain
 	size  int
 	typ   types.Type    // type of the object's contents (box: the dynamic type)
 	pos   token.Pos     // allocation or declaration position
@@ -37,31 +38,36 @@ func (a *analysis) newObject(kind objKind, t types.Type, site ssa.Value, pos tok
 	o := &object{kind: kind, typ: t, site: site, pos: pos, size: a.lay.objSize(t)}
 	idx := int32(len(a.objs))
 	a.objs = append(a.objs, o)
-	o.start = a.s.newNodes(o.size, idx)
+	o.start = a.s.newNodes(o.size)
+	// Cell ids are dense (objects only), so points-to sets stay compact.
+	o.cell = len(a.cellObj)
+	for range o.size {
+		a.cellObj = append(a.cellObj, idx)
+	}
 	return o
 }
 
 // objectAt returns the object owning cell t.
-func (a *analysis) objectAt(t int) *object {
-	i := a.s.objOf[t]
-	if i < 0 {
-		return nil
+func (a *analysis) objectAt(t int) *object { return a.objs[a.cellObj[t]] }
+
+// cellIn returns cell t+off if it lies inside t's object; else -1.
+// Offsets can overrun an object only after unsafe type punning.
+func (a *analysis) cellIn(t, off int) int {
+	o := a.objectAt(t)
+	c := t + off
+	if c < o.cell || c >= o.cell+o.size {
+		return -1
 	}
-	return a.objs[i]
+	return c
 }
 
-// cellIn returns cell t+off if it lies inside t's object; else noNode.
-// Offsets can overrun an object only after unsafe type punning.
-func (a *analysis) cellIn(t, off int) nodeID {
-	o := a.objectAt(t)
-	if o == nil {
+// nodeOf is the node holding the points-to set of cell c (noNode for -1).
+func (a *analysis) nodeOf(c int) nodeID {
+	if c < 0 {
 		return noNode
 	}
-	c := t + off
-	if c < int(o.start) || c >= int(o.start)+o.size {
-		return noNode
-	}
-	return nodeID(c)
+	o := a.objectAt(c)
+	return o.start + nodeID(c-o.cell)
 }
 
 // funcObj is the identity object of fn, the pointee of every func value

@@ -206,7 +206,7 @@ func (r *Result) buildVars(a *analysis, allGlobals bool) {
 				Pos: r.Prog.Position(r.Prog.anchors.start(e.o.pos)), Type: typeString(objDeclType(e.o)), typ: objBaseType(e.o)})
 		}
 		r.Vars[id].objs = append(r.Vars[id].objs, e.o)
-		a.objVar[a.s.objOf[e.o.start]] = id
+		a.objVar[a.cellObj[e.o.cell]] = id
 	}
 }
 
@@ -296,8 +296,8 @@ func (r *Result) varsOf(a *analysis, ptr ssa.Value) []VarID {
 	}
 	var out []VarID
 	for _, t := range a.s.pointsTo(n).AppendTo(nil) {
-		if oi := a.s.objOf[t]; oi >= 0 && a.objVar[oi] >= 0 {
-			out = append(out, a.objVar[oi])
+		if id := a.objVar[a.cellObj[t]]; id >= 0 {
+			out = append(out, id)
 		}
 	}
 	slices.Sort(out)
@@ -360,13 +360,13 @@ func (r *Result) PointsTo(v ssa.Value) []VarID {
 	var out []VarID
 	for _, t := range a.s.pointsTo(a.val(v)).AppendTo(nil) {
 		o := a.objectAt(t)
-		if o == nil || o.kind != objBox {
+		if o.kind != objBox {
 			continue
 		}
 		for i := range a.lay.size(o.typ) {
 			for _, u := range a.s.pointsTo(o.start + nodeID(i)).AppendTo(nil) {
-				if oi := a.s.objOf[u]; oi >= 0 && a.objVar[oi] >= 0 {
-					out = append(out, a.objVar[oi])
+				if id := a.objVar[a.cellObj[u]]; id >= 0 {
+					out = append(out, id)
 				}
 			}
 		}

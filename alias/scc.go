@@ -13,31 +13,31 @@ func (s *solver) collapseCycles() {
 	var stack []nodeID
 	type frame struct {
 		v    nodeID
-		succ []int
+		succ []nodeID
 		next int
 	}
 	var counter int32
 	for root := 1; root < n; root++ {
 		r := nodeID(root)
-		if s.find(r) != r || index[r] != 0 || s.nodes[r].succs.IsEmpty() {
+		if s.find(r) != r || index[r] != 0 || len(s.nodes[r].succs) == 0 {
 			continue
 		}
 		counter++
 		index[r], low[r] = counter, counter
 		stack = append(stack, r)
 		onStack[r] = true
-		frames := []frame{{v: r, succ: s.nodes[r].succs.AppendTo(nil)}}
+		frames := []frame{{v: r, succ: s.nodes[r].succs}}
 		for len(frames) > 0 {
 			f := &frames[len(frames)-1]
 			if f.next < len(f.succ) {
-				w := s.find(nodeID(f.succ[f.next]))
+				w := s.find(f.succ[f.next])
 				f.next++
 				if index[w] == 0 {
 					counter++
 					index[w], low[w] = counter, counter
 					stack = append(stack, w)
 					onStack[w] = true
-					frames = append(frames, frame{v: w, succ: s.nodes[w].succs.AppendTo(nil)})
+					frames = append(frames, frame{v: w, succ: s.nodes[w].succs})
 				} else if onStack[w] && index[w] < low[f.v] {
 					low[f.v] = index[w]
 				}
@@ -75,9 +75,7 @@ func (s *solver) merge(r, w nodeID) {
 	s.rep[w] = r
 	nr.pts.UnionWith(&nw.pts)
 	nr.prev.IntersectionWith(&nw.prev)
-	nr.succs.UnionWith(&nw.succs)
-	nr.succs.Remove(int(r))
-	nr.succs.Remove(int(w))
+	nr.succs = append(nr.succs, nw.succs...)
 	nr.cons = append(nr.cons, nw.cons...)
 	s.nodes[w] = &node{}
 	s.enqueue(r)

@@ -19,8 +19,8 @@ const noNode nodeID = 0
 // (difference propagation: only pts\prev is processed on each visit).
 type node struct {
 	pts, prev intsets.Sparse
-	succs     intsets.Sparse // copy edges: succ ⊇ this
-	cons      []constraint   // complex constraints whose pointer operand is this node
+	succs     []nodeID     // copy edges: succ ⊇ this (deduplicated by solver.edges)
+	cons      []constraint // complex constraints whose pointer operand is this node
 }
 
 // A constraint is triggered by new pointees of its operand node.
@@ -32,7 +32,11 @@ type constraint interface {
 type solver struct {
 	nodes []*node
 	rep   []nodeID // union-find parent, for nodes merged by cycle collapsing
-	objOf []int32  // object index of an object cell, -1 for value cells
+
+	// edges deduplicates copy edges (src<<32 | dst, on representatives at
+	// insertion). A map, not a per-node sorted set: hub nodes such as
+	// havoc have hundreds of thousands of successors.
+	edges map[uint64]struct{}
 
 	queue   []nodeID
 	inQueue []bool
@@ -40,24 +44,22 @@ type solver struct {
 	processed, sinceSCC int
 	sccRuns, merged     int
 
-	deltaBuf, succBuf []int
+	deltaBuf []int
 }
 
 func newSolver() *solver {
-	s := &solver{}
-	s.newNodes(1, -1) // node 0: noNode
+	s := &solver{edges: map[uint64]struct{}{}}
+	s.newNodes(1) // node 0: noNode
 	return s
 }
 
-// newNodes appends n fresh nodes belonging to object obj (-1: none) and
-// returns the first.
-func (s *solver) newNodes(n int, obj int32) nodeID {
+// newNodes appends n fresh nodes and returns the first.
+func (s *solver) newNodes(n int) nodeID {
 	first := nodeID(len(s.nodes))
 	for range n {
 		id := nodeID(len(s.nodes))
 		s.nodes = append(s.nodes, &node{})
 		s.rep = append(s.rep, id)
-		s.objOf = append(s.objOf, obj)
 		s.inQueue = append(s.inQueue, false)
 	}
 	return first
@@ -79,12 +81,12 @@ func (s *solver) enqueue(n nodeID) {
 }
 
 // addPts records that n may point to cell t.
-func (s *solver) addPts(n, t nodeID) {
+func (s *solver) addPts(n nodeID, t int) {
 	if n == noNode {
 		return
 	}
 	r := s.find(n)
-	if s.nodes[r].pts.Insert(int(t)) {
+	if s.nodes[r].pts.Insert(t) {
 		s.enqueue(r)
 	}
 }
@@ -99,9 +101,12 @@ func (s *solver) addCopy(src, dst nodeID) {
 	if sr == dr {
 		return
 	}
-	if !s.nodes[sr].succs.Insert(int(dr)) {
+	key := uint64(sr)<<32 | uint64(dr)
+	if _, dup := s.edges[key]; dup {
 		return
 	}
+	s.edges[key] = struct{}{}
+	s.nodes[sr].succs = append(s.nodes[sr].succs, dr)
 	if s.nodes[dr].pts.UnionWith(&s.nodes[sr].prev) {
 		s.enqueue(dr)
 	}
@@ -172,10 +177,8 @@ func (a *analysis) process(n nodeID) {
 	for i, k := 0, len(nd.cons); i < k; i++ {
 		nd.cons[i].solve(a, d)
 	}
-	succ := nd.succs.AppendTo(s.succBuf[:0])
-	s.succBuf = succ
-	for _, m := range succ {
-		r := s.find(nodeID(m))
+	for k := 0; k < len(nd.succs); k++ {
+		r := s.find(nd.succs[k])
 		if r == n {
 			continue
 		}
@@ -196,7 +199,7 @@ func (a *analysis) debugStats() {
 			big, bigN = l, i
 		}
 	}
-	fmt.Fprintf(os.Stderr, "alias: biggest pts %d at node %d (obj %d)\n", big, bigN, s.objOf[bigN])
+	fmt.Fprintf(os.Stderr, "alias: biggest pts %d at node %d\n", big, bigN)
 	fmt.Fprintf(os.Stderr, "alias: visits=%d nodes=%d objs=%d queue=%d reached=%d sccRuns=%d merged=%d havoc=%d\n",
 		s.processed, len(s.nodes), len(a.objs), len(s.queue), len(a.reached), s.sccRuns, s.merged, s.pointsTo(a.havoc).Len())
 }

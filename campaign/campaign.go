@@ -182,6 +182,7 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	for _, r := range recs {
 		if r.Type == "done" {
 			s.Executions += r.Executions
+			s.Abandoned += r.Abandoned
 		}
 		if r.Type == "bug" && (best == nil || r.Bug.Execution < best.Execution) {
 			best = r.Bug

@@ -30,7 +30,7 @@ func newPCT(d int) *pctStrategy { return &pctStrategy{d: d} }
 
 func (s *pctStrategy) Begin(exec int, rng *Rand) {
 	s.rng = rng
-	s.prio = append(s.prio[:0], prioBand)
+	s.prio = append(s.prio[:0], prioBand) // time: the lowest initial priority
 	s.changes = s.changes[:0]
 	s.used = 0
 	if s.k > 0 {
@@ -67,6 +67,12 @@ func (s *pctStrategy) Next(at Moment, cur *G, choices []*G) *G {
 		if p := s.priority(g); p > bp {
 			best, bp = g, p
 		}
+	}
+	if best.isTime {
+		// Time never blocks: left at the top it would fire timers for
+		// ever. Once it has passed, it runs again only when nobody else
+		// can.
+		s.prio[0] = 1 // below every change-point priority (2..d)
 	}
 	return best
 }

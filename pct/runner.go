@@ -38,6 +38,7 @@ type Record struct {
 	Worker     int           `json:"worker"`
 	Executions int           `json:"executions"`
 	MaxSteps   int           `json:"maxSteps,omitempty"`
+	Abandoned  int           `json:"abandoned,omitempty"` // executions stopped at the step limit
 	Strategy   string        `json:"strategy,omitempty"`
 	Bug        *BugReport    `json:"bug,omitempty"`
 	Diverged   string        `json:"diverged,omitempty"`
@@ -172,7 +173,7 @@ func (r *runner) run(body func(*testing.T)) {
 	stop := r.watchdog()
 	defer close(stop)
 	crash := openCrashLog(r.cfg.CrashLog)
-	execs, maxSteps := 0, 0
+	execs, maxSteps, abandoned := 0, 0, 0
 	var bug *BugReport
 	for i := r.cfg.First + r.cfg.Worker; i < r.cfg.Iters; i += r.cfg.Workers {
 		if r.cfg.Deadline != 0 && time.Now().UnixNano() > r.cfg.Deadline {
@@ -192,6 +193,9 @@ func (r *runner) run(body func(*testing.T)) {
 			r.emit(Record{Type: "error", Executions: execs, Message: e.failure.Message})
 			return
 		}
+		if e.failure != nil && e.failure.Kind == "steplimit" {
+			abandoned++
+		}
 		if e.failure != nil && e.failure.Kind != "steplimit" {
 			bug = e.report()
 			if replay == nil {
@@ -203,7 +207,7 @@ func (r *runner) run(body func(*testing.T)) {
 			break
 		}
 	}
-	rec := Record{Type: "done", Executions: execs, MaxSteps: maxSteps, Strategy: strat.Describe()}
+	rec := Record{Type: "done", Executions: execs, MaxSteps: maxSteps, Abandoned: abandoned, Strategy: strat.Describe()}
 	if replay != nil {
 		rec.Diverged = replay.diverged
 		rec.Outcome = bug

@@ -333,6 +333,13 @@ func (e *execution) decideFromIdle(g *G) {
 	e.mu.Unlock()
 	e.mayWake = false
 	e.step++
+	if e.step > e.maxStep {
+		e.fail(&Failure{Kind: "steplimit", Message: "execution exceeded the step limit", Site: -1})
+		if g != nil {
+			e.park(g)
+		}
+		return
+	}
 	ch := e.choices()
 	if len(ch) == 0 {
 		e.goIdle(g)

@@ -12,6 +12,7 @@ type Summary struct {
 	Executions int     `json:"executions"`
 	Seconds    float64 `json:"seconds"`
 	Mode       string  `json:"mode"` // how executions ran: "bubble" (testing/synctest)
+	Abandoned  int     `json:"abandoned,omitempty"` // executions stopped at the step limit (-max-steps)
 	Bug        *Bug    `json:"bug"`
 }
 

@@ -16,6 +16,9 @@ func WriteSummary(w io.Writer, s *Summary) {
 	if s.Bug == nil {
 		fmt.Fprintf(w, "ok    %s %s: no bug in %d executions (%s, seed %d, %.1fs)\n",
 			s.Package, s.Test, s.Executions, s.Strategy, s.Seed, s.Seconds)
+		if s.Abandoned > 0 {
+			fmt.Fprintf(w, "      %d executions did not finish within -max-steps (a loop that never blocks under some schedule?)\n", s.Abandoned)
+		}
 		return
 	}
 	b := s.Bug

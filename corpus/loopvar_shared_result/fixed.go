@@ -6,6 +6,7 @@ import (
 )
 
 func FetchAllFixed(b *Backend, urls []string) map[string]string {
+	sem := make(chan struct{}, 1)
 	var (
 		mu  sync.Mutex
 		wg  sync.WaitGroup
@@ -15,7 +16,9 @@ func FetchAllFixed(b *Backend, urls []string) map[string]string {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			sem <- struct{}{}
 			body, err := b.Fetch(u) // goroutine-local
+			<-sem
 			if err != nil {
 				return
 			}

@@ -17,7 +17,9 @@ func (b *Backend) Fetch(url string) (string, error) {
 	return b.pages[url], nil
 }
 
+// FetchAll fetches urls concurrently, at most one backend call at a time.
 func FetchAll(b *Backend, urls []string) map[string]string {
+	sem := make(chan struct{}, 1)
 	var (
 		mu   sync.Mutex
 		wg   sync.WaitGroup
@@ -29,7 +31,9 @@ func FetchAll(b *Backend, urls []string) map[string]string {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			sem <- struct{}{}
 			body, err = b.Fetch(u)
+			<-sem
 			if err != nil {
 				return
 			}

@@ -27,10 +27,15 @@ func (c *ClientFixed) Query(q string) string {
 		}
 	}
 	go attempt(c.Primary)
-	go func() {
-		time.Sleep(c.HedgeAfter)
-		if !finished.Load() {
-			attempt(c.Backup)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() { // the hedge
+		select {
+		case <-time.After(c.HedgeAfter):
+			if !finished.Load() {
+				attempt(c.Backup)
+			}
+		case <-stop:
 		}
 	}()
 	wg.Wait()
