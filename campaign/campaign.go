@@ -59,6 +59,7 @@ type Binary struct {
 
 // Build instruments the package and builds its test binary.
 func Build(dir, pattern string, tests []string) (*Binary, error) {
+	arg := pattern
 	dir, pattern = splitPattern(dir, pattern)
 	res, err := instrument.Instrument(instrument.Config{Dir: dir, Patterns: []string{pattern}, Tests: tests})
 	if err != nil {
@@ -76,6 +77,10 @@ func Build(dir, pattern string, tests []string) (*Binary, error) {
 	if err := res.Build(pattern, b.Path); err != nil {
 		b.Close()
 		return nil, err
+	}
+	if _, err := os.Stat(b.Path); err != nil {
+		b.Close() // go test -c writes nothing for a package without tests
+		return nil, userErr("no test files in %s", arg)
 	}
 	if err := b.locate(dir, pattern); err != nil {
 		b.Close()
