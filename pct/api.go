@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // SiteKind says what operation a site performs.
@@ -42,6 +43,7 @@ const (
 	KindMapWrite
 	KindTestFail
 	KindOther
+	KindAlloc // an allocation, or the declaration of an escaping local variable
 )
 
 // SiteInfo describes one instrumented program point. Pos is the position of
@@ -67,7 +69,7 @@ var siteTable []SiteInfo
 // Load reads *p after a scheduling point.
 func Load[T any](site int, p *T) T {
 	if siteOn(site) {
-		access(site, false)
+		access(site, unsafe.Pointer(p), false)
 	}
 	return *p
 }
@@ -76,7 +78,7 @@ func Load[T any](site int, p *T) T {
 // before the point, so `x = f()` is preemptible between f and the store.
 func Store[T any](site int, p *T, v T) {
 	if siteOn(site) {
-		access(site, true)
+		access(site, unsafe.Pointer(p), true)
 	}
 	*p = v
 }
@@ -128,6 +130,35 @@ func MapRange[M ~map[K]V, K comparable, V any](site int, m M) M {
 	mapRead(site, mapID(m))
 	return m
 }
+
+// ---- variables (profiling) ----
+
+// Alloc returns p, the value of the allocation expression at site: new(T),
+// &T{...}, make(...), a slice or map composite literal, append(...). In
+// profiling runs it records the memory p refers to as the variable named by
+// the site's position, the name the alias analysis gives the allocation.
+// Otherwise it costs a flag test.
+func Alloc[P any](site int, p P) P {
+	if profiling {
+		recordAlloc(site, p)
+	}
+	return p
+}
+
+// Local records, in profiling runs, the address of a local variable whose
+// address escapes (captured by a closure, or &x taken), declared at site.
+// The instrumenter calls it right after the declaration (and at function
+// entry for an escaping parameter).
+func Local[T any](site int, p *T) {
+	if profiling {
+		recordAlloc(site, p)
+	}
+}
+
+// Global records the address of a package-level variable under its name
+// "importpath.Name"; each instrumented package calls it from a generated
+// init function for each of its package-level variables.
+func Global[T any](name string, p *T) { registerGlobal(name, p) }
 
 // ---- generic points ----
 

@@ -1,5 +1,7 @@
 package pct
 
+import "unsafe"
+
 // Channel operations run for real: the scheduler first tries them without
 // blocking; only if that fails does the goroutine block in the real
 // operation, after handing the token on. A successful operation may have
@@ -85,8 +87,11 @@ func syncPoint(site int) {
 }
 
 // access is the scheduling point of a memory access to a tracked site.
-func access(site int, write bool) {
+func access(site int, p unsafe.Pointer, write bool) {
 	if e, g := self(); e != nil {
+		if profiling {
+			prof.observe(site, g, uintptr(p), write)
+		}
 		e.point(g, site)
 	}
 }

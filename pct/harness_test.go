@@ -29,6 +29,7 @@ const (
 	sMap
 	sSleep
 	sOther
+	sAlloc
 )
 
 func init() {
@@ -46,7 +47,9 @@ func init() {
 		sMap:    {Pos: "prog.go:11:1", Kind: KindMapWrite},
 		sSleep:  {Pos: "prog.go:12:1", Kind: KindSleep},
 		sOther:  {Pos: "prog.go:13:1", Kind: KindOther},
+		sAlloc:  {Pos: "prog.go:14:5", Kind: KindAlloc},
 	})
+	Global("example.com/prog.counter", &counter)
 }
 
 // skipNative keeps the programs from running outside a controlled run.

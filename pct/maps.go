@@ -29,6 +29,9 @@ func mapRead(site int, id unsafe.Pointer) {
 	if e == nil || id == nil {
 		return
 	}
+	if profiling {
+		prof.observe(site, g, uintptr(id), false)
+	}
 	e.point(g, site)
 	if w := e.mapModel(id).writer; w != nil && w != g {
 		e.fatal(site, "concurrent map read and map write")
@@ -42,6 +45,9 @@ func mapWriteBegin(site int, id unsafe.Pointer) {
 	e, g := self()
 	if e == nil || id == nil {
 		return
+	}
+	if profiling {
+		prof.observe(site, g, uintptr(id), true)
 	}
 	e.point(g, site)
 	mm := e.mapModel(id)

@@ -196,3 +196,24 @@ func TestProgStuck(t *testing.T) {
 		<-ch
 	})
 }
+
+type account struct{ balance, ops int }
+
+// TestProgProfile touches a global from two goroutines and a heap object
+// from one.
+func TestProgProfile(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		a := Alloc(sAlloc, &account{})
+		var wg sync.WaitGroup
+		WGAdd(sWG, &wg, 2)
+		for i := 0; i < 2; i++ {
+			Go(sGo, func() {
+				Store(sW, &counter, Load(sR, &counter)+1)
+				WGDone(sWG, &wg)
+			})
+		}
+		WGWait(sWG, &wg)
+		Store(sW, &a.ops, 1)
+	})
+}

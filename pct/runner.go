@@ -30,6 +30,7 @@ type Config struct {
 	Replay   string  `json:"replay"`   // encoded Schedule, for strategy "replay"
 	Sites    []int   `json:"sites"`    // active memory sites; nil: all
 	CrashLog string  `json:"crashLog"` // memory-mapped decision log, read if the process dies
+	Profile  bool    `json:"profile"`  // record which variable each site touches
 }
 
 // Record is one line of the result file.
@@ -44,6 +45,7 @@ type Record struct {
 	Diverged   string        `json:"diverged,omitempty"`
 	Message    string        `json:"message,omitempty"`
 	Outcome    *BugReport    `json:"outcome,omitempty"` // replay: what the run did
+	Profile    []Observation `json:"profile,omitempty"` // profiling: what the sites touched
 	Elapsed    time.Duration `json:"elapsed"`
 }
 
@@ -167,6 +169,8 @@ func (r *runner) run(body func(*testing.T)) {
 		return
 	}
 	activateSites(r.cfg.Sites)
+	profiling = r.cfg.Profile
+	defer func() { profiling = false }()
 	// One goroutine runs at a time: with one P a handoff is a direct
 	// switch instead of a wakeup of another OS thread.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
@@ -198,6 +202,9 @@ func (r *runner) run(body func(*testing.T)) {
 		}
 		if e.failure != nil && e.failure.Kind != "steplimit" {
 			bug = e.report()
+			if r.cfg.Profile {
+				continue // profiling observes; bugs are for hunts
+			}
 			if replay == nil {
 				r.emit(Record{Type: "bug", Executions: execs, Bug: bug, Strategy: strat.Describe()})
 				break
@@ -211,6 +218,9 @@ func (r *runner) run(body func(*testing.T)) {
 	if replay != nil {
 		rec.Diverged = replay.diverged
 		rec.Outcome = bug
+	}
+	if r.cfg.Profile {
+		rec.Profile = prof.observations(execs)
 	}
 	r.emit(rec)
 }

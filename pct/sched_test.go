@@ -85,3 +85,20 @@ func TestStuckIsAnEnvironmentError(t *testing.T) {
 		t.Fatalf("records %+v", recs)
 	}
 }
+
+func TestProfileObservesVariables(t *testing.T) {
+	recs := campaign(t, "TestProgProfile", Config{Strategy: "random", Seed: 1, Iters: 10, Profile: true})
+	got := map[string]Observation{}
+	for _, o := range recs[len(recs)-1].Profile {
+		got[o.Site+"|"+o.Var] = o
+	}
+	if o := got["|example.com/prog.counter"]; o.Goroutines != 2 || o.Accesses != 4 {
+		t.Errorf("counter totals %+v, want 2 goroutines, 4 accesses per execution", o)
+	}
+	if o := got["prog.go:2:1|prog.go:14:5"]; o.Goroutines != 1 || o.Access != "write" {
+		t.Errorf("heap object at the write site: %+v (all: %v)", o, got)
+	}
+	if _, ok := got["prog.go:1:1|example.com/prog.counter"]; !ok {
+		t.Errorf("read site of counter not observed: %v", got)
+	}
+}

@@ -40,7 +40,7 @@ var kindVerbs = map[SiteKind]string{
 	KindWGAdd: "WaitGroup.Add", KindWGWait: "WaitGroup.Wait", KindOnce: "Once.Do",
 	KindCondWait: "Cond.Wait", KindCondSignal: "Cond.Signal", KindAtomic: "atomic",
 	KindSleep: "sleep", KindTimer: "timer", KindMapRead: "map read",
-	KindMapWrite: "map write", KindTestFail: "t.Error", KindOther: "op",
+	KindMapWrite: "map write", KindTestFail: "t.Error", KindOther: "op", KindAlloc: "alloc",
 }
 
 // siteOp describes the operation at a site, e.g. "write b.balance".

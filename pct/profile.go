@@ -1,0 +1,182 @@
+package pct
+
+import (
+	"reflect"
+	"sort"
+	"unsafe"
+)
+
+// Profiling records, for each executed memory site, which variable it
+// really touched: a package-level variable (registered by Global) or an
+// object allocated at an instrumented allocation site (registered by Alloc
+// and Local). This is the ground truth the alias analysis is checked
+// against, and the k_q and shared-ness that variable bounding needs.
+
+// profiling is set for the whole process by a profiling campaign.
+var profiling bool
+
+// object is a registered block of memory.
+type object struct {
+	base, size uintptr
+	name       string // "importpath.Name" or the allocation site's position
+}
+
+// memMap finds the object containing an address. Objects are kept sorted by
+// base; a new registration removes the objects it overlaps (memory reused
+// after a collection).
+type memMap struct{ objs []object }
+
+var (
+	globals []object // registered at init, kept across executions
+	heap    memMap
+)
+
+func registerGlobal[T any](name string, p *T) {
+	globals = append(globals, object{uintptr(unsafe.Pointer(p)), unsafe.Sizeof(*p), name})
+}
+
+// recordAlloc registers what p refers to: the pointee of a pointer, the
+// backing array of a slice, a map or channel (identified by its header).
+func recordAlloc(site int, p any) {
+	if !profiling || p == nil {
+		return
+	}
+	v := reflect.ValueOf(p)
+	var base, size uintptr
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return
+		}
+		base, size = v.Pointer(), v.Type().Elem().Size()
+	case reflect.Slice:
+		if v.Cap() == 0 {
+			return
+		}
+		base, size = v.Pointer(), uintptr(v.Cap())*v.Type().Elem().Size()
+	case reflect.Map, reflect.Chan:
+		if v.IsNil() {
+			return
+		}
+		base, size = v.Pointer(), 1
+	default:
+		return
+	}
+	if size == 0 {
+		size = 1
+	}
+	heap.add(object{base, size, sitePos(site)})
+}
+
+func (m *memMap) add(o object) {
+	i := sort.Search(len(m.objs), func(i int) bool { return m.objs[i].base+m.objs[i].size > o.base })
+	j := i
+	for j < len(m.objs) && m.objs[j].base < o.base+o.size {
+		j++
+	}
+	m.objs = append(m.objs[:i], append([]object{o}, m.objs[j:]...)...)
+}
+
+func (m *memMap) find(a uintptr) (object, bool) {
+	i := sort.Search(len(m.objs), func(i int) bool { return m.objs[i].base+m.objs[i].size > a })
+	if i < len(m.objs) && m.objs[i].base <= a {
+		return m.objs[i], true
+	}
+	return object{}, false
+}
+
+// varAt names the variable containing address a, or "".
+func varAt(a uintptr) string {
+	if o, ok := heap.find(a); ok {
+		return o.name
+	}
+	for _, g := range globals {
+		if g.base <= a && a < g.base+g.size {
+			return g.name
+		}
+	}
+	return ""
+}
+
+// observation counts accesses of one site to one variable.
+type obsKey struct {
+	site int
+	name string
+}
+
+type obsVal struct {
+	accesses   int
+	goroutines map[int]bool
+	write      bool
+}
+
+type varVal struct {
+	accesses   int
+	goroutines map[int]bool
+}
+
+// profile accumulates observations over the executions of a campaign.
+type profile struct {
+	sites map[obsKey]*obsVal
+	vars  map[string]*varVal
+}
+
+var prof = &profile{sites: map[obsKey]*obsVal{}, vars: map[string]*varVal{}}
+
+// observe records that goroutine g accessed address a at site.
+func (p *profile) observe(site int, g *G, a uintptr, write bool) {
+	name := varAt(a)
+	if name == "" {
+		return
+	}
+	k := obsKey{site, name}
+	o := p.sites[k]
+	if o == nil {
+		o = &obsVal{goroutines: map[int]bool{}}
+		p.sites[k] = o
+	}
+	o.accesses++
+	o.goroutines[g.id] = true
+	o.write = o.write || write
+	v := p.vars[name]
+	if v == nil {
+		v = &varVal{goroutines: map[int]bool{}}
+		p.vars[name] = v
+	}
+	v.accesses++
+	v.goroutines[g.id] = true
+}
+
+// Observation is one line of a profile: a site's accesses to a variable,
+// or (Site empty) a variable's totals.
+type Observation struct {
+	Site       string `json:"site,omitempty"`
+	Var        string `json:"var"`
+	Access     string `json:"access,omitempty"`
+	Goroutines int    `json:"goroutines"`
+	Accesses   int    `json:"accesses"`
+}
+
+// observations returns the profile, per site and per variable, with k_q
+// averaged over the executions (rounded up) and goroutines the largest
+// number seen in one execution... kept simple: totals over all executions.
+func (p *profile) observations(execs int) []Observation {
+	var out []Observation
+	for k, o := range p.sites {
+		acc := "read"
+		if o.write {
+			acc = "write"
+		}
+		out = append(out, Observation{Site: sitePos(k.site), Var: k.name, Access: acc, Goroutines: len(o.goroutines), Accesses: o.accesses})
+	}
+	for name, v := range p.vars {
+		out = append(out, Observation{Var: name, Goroutines: len(v.goroutines), Accesses: (v.accesses + execs - 1) / max(1, execs)})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Var != out[j].Var {
+			return out[i].Var < out[j].Var
+		}
+		return out[i].Site < out[j].Site
+	})
+	return out
+}
