@@ -16,6 +16,8 @@ const usage = `gopct finds concurrency bugs in ordinary Go tests.
 Usage:
   gopct hunt [flags] [package]     run a test many times under controlled schedules
   gopct replay [-json] TOKEN       rerun one recorded interleaving
+  gopct vars [-json] [-run RE] [-profile N] [packages]
+                                   list the variables and their access sites (alias analysis)
   gopct bench [flags] DIR          measure bug finding on a module of bug programs
   gopct help                       this text
 
@@ -39,6 +41,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return replay(args[1:], stdout, stderr)
 	case "bench":
 		return benchCmd(args[1:], stdout, stderr)
+	case "vars":
+		return vars(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

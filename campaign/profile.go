@@ -1,0 +1,49 @@
+package campaign
+
+import (
+	"github.com/gopct/gopct/pct"
+)
+
+// Profile runs n executions of every test matching run in profiling mode
+// (random walk, all sites on) and returns what the sites touched, merged
+// over the tests.
+func (b *Binary) Profile(run string, n int, seed uint64) ([]pct.Observation, error) {
+	tests, err := b.Tests(run)
+	if err != nil {
+		return nil, err
+	}
+	merged := map[[2]string]pct.Observation{}
+	var order [][2]string
+	for _, test := range tests {
+		cfg := pct.Config{Test: test, Strategy: "random", Seed: seed, Iters: n, Workers: 1, Stall: 30, Profile: true}
+		recs, err := b.runWorkers(cfg)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range recs {
+			if r.Type != "done" {
+				continue
+			}
+			for _, o := range r.Profile {
+				k := [2]string{o.Site, o.Var}
+				m, ok := merged[k]
+				if !ok {
+					order = append(order, k)
+					merged[k] = o
+					continue
+				}
+				m.Accesses += o.Accesses
+				m.Goroutines = max(m.Goroutines, o.Goroutines)
+				if o.Access == "write" {
+					m.Access = "write"
+				}
+				merged[k] = m
+			}
+		}
+	}
+	out := make([]pct.Observation, 0, len(order))
+	for _, k := range order {
+		out = append(out, merged[k])
+	}
+	return out, nil
+}
