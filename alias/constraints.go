@@ -61,7 +61,10 @@ type callC struct{ site *callSite }
 
 func (c *callC) solve(a *analysis, delta []int) {
 	for _, t := range delta {
-		if o := a.objectAt(t); o.kind == objFunc {
+		// The signature check keeps methods (whose receiver is a
+		// parameter) and mismatched functions from unsafe casts out.
+		if o := a.objectAt(t); o.kind == objFunc && o.fn.Signature.Recv() == nil &&
+			o.fn.Signature.Params().Len() == len(c.site.args) {
 			a.connect(o.fn, noNode, -1, c.site.args, c.site.res)
 		}
 	}
@@ -108,8 +111,8 @@ func (c *assertC) solve(a *analysis, delta []int) {
 	}
 }
 
-// havocC is attached to the havoc node: every object reaching it is
-// smashed with it (its cells are unified with the havoc node), and every function reaching it may be
+// havocC is attached to the havoc node: the contents of every object
+// reaching it flow into it too (reachability closure), and every function reaching it may be
 // called with havoc arguments. This summarises code the analysis does not
 // look into (reflection, the runtime, atomics, bodiless functions).
 type havocC struct{}
@@ -129,10 +132,11 @@ func (havocC) solve(a *analysis, delta []int) {
 		if a.lay.size(o.typ) == 0 {
 			continue
 		}
-		// Both directions make each cell equal to havoc: unify them at once
-		// rather than wait for cycle detection to find the 2-cycles.
+		// Unknown code may read everything reachable from what it is given;
+		// it is assumed not to store pointers it was given into other memory
+		// it was given (see doc.go), so the flow is one-way.
 		for i := range o.size {
-			a.s.unify(a.havoc, o.start+nodeID(i))
+			a.s.addCopy(o.start+nodeID(i), a.havoc)
 		}
 	}
 }
@@ -161,20 +165,23 @@ func (a *analysis) fits(c int, t types.Type) bool {
 	case *types.Interface:
 		return o.kind == objBox && c == o.cell && (u.Empty() || a.implements(o.typ, u))
 	case *types.Signature:
-		return o.kind == objFunc
+		return o.kind == objFunc && types.Identical(o.fn.Signature, u)
 	case *types.Map:
 		return o.kind == objMap
 	case *types.Chan:
 		return o.kind == objChan
 	case *types.Pointer:
-		return a.holds(o, u.Elem())
+		return c == o.cell && a.holds(o, u.Elem())
 	case *types.Slice:
-		return a.holds(o, u.Elem())
+		return c == o.cell && a.holds(o, u.Elem())
 	}
 	return true // unsafe.Pointer, type parameters, the unexpected
 }
 
-// holds reports whether object o may contain a value of type t.
+// holds reports whether object o, pointed to at its start, may be a value
+// of type t: its type is t, or an array of t. (Interior pointers handed out
+// by unknown code are not modelled: their offset is unknown, and guessing
+// would mix the fields of unrelated types.)
 func (a *analysis) holds(o *object, t types.Type) bool {
 	switch o.kind {
 	case objFunc, objMap, objChan:
@@ -190,7 +197,10 @@ func (a *analysis) holds(o *object, t types.Type) bool {
 	}
 	ok, hit := m[t]
 	if !hit {
-		ok = contains(o.typ, t, map[types.Type]bool{})
+		ok = types.Identical(o.typ, t)
+		if arr, isArr := o.typ.Underlying().(*types.Array); isArr {
+			ok = ok || types.Identical(arr.Elem(), t)
+		}
 		m[t] = ok
 	}
 	return ok

@@ -36,6 +36,8 @@ type analysis struct {
 
 	objVar []VarID // object index -> variable of Q, or -1 (set after solving)
 
+	inModule func(token.Pos) bool // is this position the module's code?
+
 	// onFunc is called once for every function whose constraints are
 	// generated (used to collect access sites of the module's code).
 	onFunc func(fn *ssa.Function)
@@ -203,12 +205,20 @@ func (a *analysis) havocOut(n nodeID, size int, t types.Type) {
 	}
 	leaves := a.lay.leaves(t)
 	for i := range size {
-		lt := types.Type(types.Typ[types.UnsafePointer])
-		if i < len(leaves) {
-			lt = leaves[i]
+		if i >= len(leaves) || isUnsafePointer(leaves[i]) {
+			// An unsafe.Pointer from unknown code (reflect.Value's ptr,
+			// runtime internals) is only handed back to unknown code by the
+			// analysed code: giving it every havoc pointee would flood the
+			// whole of reflect-using code for nothing (see doc.go).
+			continue
 		}
-		a.addCons(a.havoc, &filterC{dst: n + nodeID(i), typ: lt})
+		a.addCons(a.havoc, &filterC{dst: n + nodeID(i), typ: leaves[i]})
 	}
+}
+
+func isUnsafePointer(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.UnsafePointer
 }
 
 // havocArg reports whether an argument of type t can let unknown code reach

@@ -45,8 +45,11 @@ func (a *analysis) genInstr(instr ssa.Instruction) {
 		// Elements share the array object's cells: &a[i] points where a does.
 		a.copyBlock(a.val(i.X), a.val(i), 1)
 	case *ssa.Field:
-		off := a.lay.fieldOff(i.X.Type(), i.Field)
-		a.copyBlock(a.val(i.X)+nodeID(off), a.val(i), a.lay.size(i.Type()))
+		// A zero-value struct constant has no node: never offset noNode.
+		if n := a.val(i.X); n != noNode {
+			off := a.lay.fieldOff(i.X.Type(), i.Field)
+			a.copyBlock(n+nodeID(off), a.val(i), a.lay.size(i.Type()))
+		}
 	case *ssa.Index:
 		a.copyVal(i.X, i)
 	case *ssa.Extract:

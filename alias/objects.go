@@ -93,10 +93,13 @@ func (a *analysis) globalObj(g *ssa.Global) *object {
 }
 
 // boxObj is the object holding a value of dynamic type t converted to an
-// interface at site v. Pointer-free types share one box per type: their
-// boxes carry no points-to facts, only the type for method dispatch.
-func (a *analysis) boxObj(t types.Type, v ssa.Value) *object {
-	if hasPointers(a.lay, t) {
+// interface at site v. Boxes are per site in the module's code (precision
+// where Q lives) and per dynamic type elsewhere: interface values such as
+// error and any flow almost everywhere in the standard library, and per-site
+// boxes there would make nearly every interface set thousands large.
+// Pointer-free boxes carry only the type, so one per type is exact.
+func (a *analysis) boxObj(t types.Type, v *ssa.MakeInterface) *object {
+	if hasPointers(a.lay, t) && a.inModule != nil && a.inModule(v.Parent().Pos()) {
 		return a.newObject(objBox, t, v, v.Pos())
 	}
 	if o, ok := a.scalarBoxes.At(t).(*object); ok {

@@ -109,6 +109,7 @@ func Analyze(p *Program, opts Options) (*Result, error) {
 	a := newAnalysis(p.SSA)
 	col := &collector{anchors: p.anchors}
 	a.onFunc = col.onFunc
+	a.inModule = p.anchors.inModule
 	for _, fn := range roots {
 		a.reach(fn)
 	}

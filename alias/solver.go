@@ -150,7 +150,7 @@ func (a *analysis) run() {
 			continue
 		}
 		a.process(n)
-		if debugSolver && s.processed%20000 == 0 {
+		if debugSolver && s.processed%200000 == 0 {
 			a.debugStats()
 		}
 		s.sinceSCC++
@@ -193,13 +193,15 @@ var debugSolver = os.Getenv("GOPCT_ALIAS_DEBUG") != ""
 
 func (a *analysis) debugStats() {
 	s := a.s
-	big, bigN := 0, 0
-	for i, nd := range s.nodes {
-		if l := nd.pts.Len(); l > big && s.rep[i] == nodeID(i) {
-			big, bigN = l, i
+	total, big := 0, 0
+	for _, nd := range s.nodes {
+		l := nd.pts.Len()
+		total += l
+		if l > 1000 {
+			big++
 		}
 	}
-	fmt.Fprintf(os.Stderr, "alias: biggest pts %d at node %d\n", big, bigN)
-	fmt.Fprintf(os.Stderr, "alias: visits=%d nodes=%d objs=%d queue=%d reached=%d sccRuns=%d merged=%d havoc=%d\n",
-		s.processed, len(s.nodes), len(a.objs), len(s.queue), len(a.reached), s.sccRuns, s.merged, s.pointsTo(a.havoc).Len())
+	fmt.Fprintf(os.Stderr, "alias: visits=%d nodes=%d objs=%d queue=%d reached=%d sccRuns=%d merged=%d havoc=%d pts-total=%d sets>1000=%d edges=%d\n",
+		s.processed, len(s.nodes), len(a.objs), len(s.queue), len(a.reached), s.sccRuns, s.merged,
+		s.pointsTo(a.havoc).Len(), total, big, len(s.edges))
 }

@@ -12,8 +12,8 @@ import (
 // the exact pointer flow of the operation.
 func (a *analysis) summary(callee *ssa.Function, args []ssa.Value, res ssa.Value) bool {
 	path := pkgPathOf(callee)
-	if path == "runtime" && callee.Name() == "KeepAlive" {
-		return true // no effect on memory
+	if path == "runtime" && callee.Name() == "KeepAlive" || path == "internal/race" {
+		return true // annotations without effect on memory
 	}
 	if path != "sync/atomic" {
 		return false

@@ -1,0 +1,5 @@
+package precision
+
+import "testing"
+
+func TestP(t *testing.T) { P() }
