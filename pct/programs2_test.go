@@ -217,3 +217,21 @@ func TestProgProfile(t *testing.T) {
 		Store(sW, &a.ops, 1)
 	})
 }
+
+// TestProgCancel: the context's cancel function (code gopct does not
+// instrument) wakes a goroutine blocked on ctx.Done().
+func TestProgCancel(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		var wg sync.WaitGroup
+		WGAdd(sWG, &wg, 1)
+		Go(sGo, func() {
+			defer WGDone(sWG, &wg)
+			Recv(sRecv, ctx.Done())
+		})
+		Store(sW, &counter, 1)
+		cancel()
+		WGWait(sWG, &wg)
+	})
+}

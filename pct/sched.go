@@ -286,6 +286,13 @@ func (e *execution) handOff(g *G, settle bool) {
 		e.settle()
 	}
 	ch := e.choices()
+	if len(ch) == 0 && e.inOp > 0 {
+		// Code gopct does not see (a context's cancel function closing
+		// its Done channel) may have woken a goroutine blocked in a real
+		// operation: look before declaring that nobody can run.
+		e.settle()
+		ch = e.choices()
+	}
 	if len(ch) == 0 {
 		e.goIdle(g)
 		return

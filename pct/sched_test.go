@@ -102,3 +102,8 @@ func TestProfileObservesVariables(t *testing.T) {
 		t.Errorf("read site of counter not observed: %v", got)
 	}
 }
+
+func TestCancelWakesWaiter(t *testing.T) {
+	mustPass(t, "TestProgCancel", "random", 300)
+	mustPass(t, "TestProgCancel", "pct", 300)
+}
