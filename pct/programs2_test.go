@@ -235,3 +235,23 @@ func TestProgCancel(t *testing.T) {
 		WGWait(sWG, &wg)
 	})
 }
+
+// TestProgMapIterWrite: one goroutine ranges over a map while another
+// writes it: the runtime's "concurrent map iteration and map write".
+func TestProgMapIterWrite(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		m := map[string]int{"a": 1, "b": 2, "c": 3}
+		var wg sync.WaitGroup
+		WGAdd(sWG, &wg, 1)
+		Go(sGo, func() {
+			defer WGDone(sWG, &wg)
+			MapStore(sMap, m, "d", 4)
+		})
+		sum := 0
+		for _, v := range MapIter(sR, m) {
+			sum += v
+		}
+		WGWait(sWG, &wg)
+	})
+}

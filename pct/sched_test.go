@@ -107,3 +107,27 @@ func TestCancelWakesWaiter(t *testing.T) {
 	mustPass(t, "TestProgCancel", "random", 300)
 	mustPass(t, "TestProgCancel", "pct", 300)
 }
+
+func TestMapIterationAndWrite(t *testing.T) {
+	b := mustFind(t, "TestProgMapIterWrite", "pct", 1, 300, "fatal")
+	if b.Message != "concurrent map read and map write" {
+		t.Errorf("message %q", b.Message)
+	}
+}
+
+func TestSortKeysDeterministic(t *testing.T) {
+	type k struct {
+		a int
+		s string
+	}
+	keys := []k{{2, "x"}, {1, "z"}, {1, "a"}}
+	sortKeys(keys)
+	if keys[0] != (k{1, "a"}) || keys[1] != (k{1, "z"}) || keys[2] != (k{2, "x"}) {
+		t.Fatalf("order %v", keys)
+	}
+	anys := []any{"b", 2, "a", 1}
+	sortKeys(anys)
+	if anys[0] != 1 || anys[1] != 2 || anys[2] != "a" || anys[3] != "b" {
+		t.Fatalf("order %v", anys)
+	}
+}
