@@ -118,6 +118,9 @@ func funcKey(fn *types.Func) string {
 func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 	fun := ast.Unparen(c.Fun)
 	if r.isType(fun) {
+		if r.isStringToSlice(c) {
+			return r.allocBuiltin(c) // []byte(s) allocates
+		}
 		return r.splice(c) // conversion
 	}
 	if b, ok := r.info.Uses[identOf(fun)].(*types.Builtin); ok {
@@ -270,6 +273,8 @@ func (r *fileRewriter) atomicCall(c *ast.CallExpr, ctx callCtx) string {
 // to the runtime, len/cap of a channel get a scheduling point.
 func (r *fileRewriter) builtinCall(c *ast.CallExpr, name string, ctx callCtx) string {
 	switch name {
+	case "new", "make", "append":
+		return r.allocBuiltin(c)
 	case "close":
 		return r.rt("Close") + "(" + r.site(pct.KindClose, c) + ", " + r.expr(c.Args[0]) + ")"
 	case "delete":

@@ -18,6 +18,31 @@
 // context.WithTimeout/WithDeadline, testing's failure methods, map
 // operations and accesses to possibly-shared memory go through the runtime.
 //
+// Profiling registration (alloc.go): the runtime's profiling mode names
+// the memory each executed site touches with the alias analysis's names.
+// Allocation expressions of the module's code are wrapped in
+// Alloc(site, EXPR), a generic identity, with a KindAlloc site at the
+// expression's start: &T{...} (at '&'), new(...), make(...), slice and map
+// composite literals, string-to-slice conversions, and append, written
+// XAppend(site, s)(v...) so that only a new backing array is registered.
+// Elided-type literals inside an outer literal ([]*T{{...}}) are written out
+// (&T{...}) when the printed type type-checks to the same type at that
+// position, and left alone otherwise. Every local variable or parameter
+// whose address escapes or that a closure (or a range-over-func body)
+// captures, even read-only, is registered with Local(site, &x), the site at
+// its declaring identifier: after its := or var statement, at function
+// entry for parameters, receivers and named results, at the start of each
+// body in scope for variables of if/switch/for/range headers, type-switch
+// symbols and select cases. Package-level variables are registered as
+// "importpath.Name" with Global from the init function of a file generated
+// into the overlay, per directory and kind so that it compiles in every
+// variant: zz_gopct_globals.go (the package's files),
+// zz_gopct_globals_test.go (in-package test files) and
+// zz_gopct_globals_x_test.go (the external test package). Not registered:
+// allocations in constant contexts, &[]T{...}'s backing array (the alias
+// analysis gives it the '&' name too), implicit allocations (variadic
+// argument slices, closures, interface boxes, string concatenation).
+//
 // Invariants:
 //   - User files are never written; every output lives under Result.WorkDir.
 //   - Rewriting is textual: original text is copied and only rewritten

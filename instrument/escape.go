@@ -12,15 +12,29 @@ import (
 // function literal and assigned after their declaration. A captured variable
 // that is never reassigned cannot take part in a race, so its reads are not
 // instrumented. The analysis is syntactic and per file; it over-approximates.
-func sharedLocals(f *ast.File, info *types.Info) map[*types.Var]bool {
-	e := &escapes{info: info, shared: map[*types.Var]bool{}, captured: map[*types.Var]bool{}, assigned: map[*types.Var]bool{}}
+//
+// It also returns the profiled locals, the variables the alias analysis
+// (over SSA) names as heap allocations at their declaring identifier: the
+// shared ones plus every captured variable, even when only read, and the
+// variables of an enclosing function used in the body of a range-over-func
+// loop (SSA turns that body into a closure).
+func sharedLocals(f *ast.File, info *types.Info) (shared, profiled map[*types.Var]bool) {
+	e := &escapes{info: info, shared: map[*types.Var]bool{}, captured: map[*types.Var]bool{},
+		assigned: map[*types.Var]bool{}, anyCapture: map[*types.Var]bool{}}
 	ast.Inspect(f, e.visit)
 	for v := range e.captured {
 		if e.assigned[v] {
 			e.shared[v] = true
 		}
 	}
-	return e.shared
+	profiled = map[*types.Var]bool{}
+	for v := range e.shared {
+		profiled[v] = true
+	}
+	for v := range e.anyCapture {
+		profiled[v] = true
+	}
+	return e.shared, profiled
 }
 
 type escapes struct {
@@ -29,14 +43,21 @@ type escapes struct {
 	shared   map[*types.Var]bool
 	captured map[*types.Var]bool
 	assigned map[*types.Var]bool
+
+	// closures are the enclosing function literals and range-over-func
+	// statements, innermost last; anyCapture the variables they capture.
+	closures   []ast.Node
+	anyCapture map[*types.Var]bool
 }
 
 func (e *escapes) visit(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.FuncLit:
 		e.lits = append(e.lits, n)
+		e.closures = append(e.closures, n)
 		ast.Inspect(n.Body, e.visit)
 		e.lits = e.lits[:len(e.lits)-1]
+		e.closures = e.closures[:len(e.closures)-1]
 		return false
 	case *ast.Ident:
 		e.use(n)
@@ -49,7 +70,9 @@ func (e *escapes) visit(n ast.Node) bool {
 			e.addrOf(n.X)
 		}
 	case *ast.SelectorExpr:
-		if sel := e.info.Selections[n]; sel != nil && sel.Kind() == types.MethodVal && ptrRecv(sel) && !isPtr(e.info.TypeOf(n.X)) {
+		// x.M with M on *T takes x's address, unless M is promoted
+		// through an embedded pointer (then the pointer is the receiver).
+		if sel := e.info.Selections[n]; sel != nil && sel.Kind() == types.MethodVal && ptrRecv(sel) && !isPtr(e.info.TypeOf(n.X)) && !sel.Indirect() {
 			e.addrOf(n.X)
 		}
 	case *ast.AssignStmt:
@@ -63,6 +86,17 @@ func (e *escapes) visit(n ast.Node) bool {
 			e.assign(n.Key)
 			e.assign(n.Value)
 		}
+		if _, ok := under(e.info.TypeOf(n.X)).(*types.Signature); ok {
+			for _, c := range []ast.Node{n.Key, n.Value, n.X} {
+				if c != nil {
+					ast.Inspect(c, e.visit)
+				}
+			}
+			e.closures = append(e.closures, n)
+			ast.Inspect(n.Body, e.visit)
+			e.closures = e.closures[:len(e.closures)-1]
+			return false
+		}
 	}
 	return true
 }
@@ -71,7 +105,13 @@ func (e *escapes) visit(n ast.Node) bool {
 // literal that does not declare it.
 func (e *escapes) use(id *ast.Ident) {
 	v := localVar(e.info.Uses[id])
-	if v == nil || len(e.lits) == 0 {
+	if v == nil || len(e.closures) == 0 {
+		return
+	}
+	if c := e.closures[len(e.closures)-1]; v.Pos() < c.Pos() || v.Pos() >= c.End() {
+		e.anyCapture[v] = true
+	}
+	if len(e.lits) == 0 {
 		return
 	}
 	lit := e.lits[len(e.lits)-1]

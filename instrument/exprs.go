@@ -82,9 +82,14 @@ func (r *fileRewriter) expr(e ast.Expr) string {
 		return r.spliceWith(e, r.operand(e.X, r.isArray(e.X)))
 	case *ast.SliceExpr:
 		return r.spliceWith(e, r.operand(e.X, r.isArray(e.X)))
+	case *ast.CompositeLit:
+		return r.compositeLit(e)
 	case *ast.UnaryExpr:
 		switch e.Op {
 		case token.AND:
+			if _, ok := ast.Unparen(e.X).(*ast.CompositeLit); ok {
+				return r.addrOfLit(e)
+			}
 			return r.spliceWith(e, r.operand(e.X, true))
 		case token.ARROW:
 			return r.rt("Recv") + "(" + r.site(pct.KindRecv, e) + ", " + r.expr(e.X) + ")"

@@ -1,8 +1,10 @@
 package instrument
 
 import (
+	"encoding/json"
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,7 +16,7 @@ var update = flag.Bool("update", false, "rewrite the golden files of TestGolden"
 
 // goldenRules lists the rule directories under testdata; each holds one
 // in.go or in_test.go and its expected rewrite out.golden.
-var goldenRules = []string{"tests", "gostmt", "chan", "select", "mutex", "syncmisc", "atomic", "time", "tfail", "memory", "maps"}
+var goldenRules = []string{"tests", "gostmt", "chan", "select", "mutex", "syncmisc", "atomic", "time", "tfail", "memory", "maps", "alloc", "locals", "globals"}
 
 // TestGolden rewrites each rule's input and compares it with out.golden
 // (go test ./instrument -update regenerates them).
@@ -54,6 +56,10 @@ func TestGolden(t *testing.T) {
 					t.Fatal(err)
 				}
 				out = append(out, sitesSource(fr.sites)...)
+				if names := fileGlobals(f); len(names) > 0 {
+					out = append(out, "\n// "+globalsFile(strings.HasSuffix(base, "_test.go"), strings.HasSuffix(p.Types.Name(), "_test"))+"\n"...)
+					out = append(out, globalsSource(p.Types.Name(), p.PkgPath, RuntimeModule, names)...)
+				}
 				checkGolden(t, filepath.Join(filepath.Dir(path), "out.golden"), out)
 			})
 		}
@@ -123,8 +129,66 @@ func TestGoldenCompiles(t *testing.T) {
 	if err := res.goCmd(append([]string{"build", "-overlay=" + res.OverlayPath}, libs...)...); err != nil {
 		t.Fatal(err)
 	}
+	// Every test variant (in-package and external test files, with their
+	// generated globals files) compiles too.
 	out := t.TempDir() + "/"
-	if err := res.goCmd("test", "-c", "-vet=off", "-overlay="+res.OverlayPath, "-o", out, "./testdata/tests", "./testdata/tfail"); err != nil {
+	if err := res.goCmd(append([]string{"test", "-c", "-vet=off", "-overlay=" + res.OverlayPath, "-o", out}, patterns...)...); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestGlobalsFiles checks the generated files registering package-level
+// variables: one per directory and kind (package files, in-package test
+// files, external test package), each compiled only where its variables
+// exist, and the test binary built with them runs.
+func TestGlobalsFiles(t *testing.T) {
+	res, err := Instrument(Config{Dir: ".", Patterns: []string{"./testdata/globals"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Cleanup()
+	dir, _ := filepath.Abs("testdata/globals")
+	data, err := os.ReadFile(res.OverlayPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var overlay struct{ Replace map[string]string }
+	if err := json.Unmarshal(data, &overlay); err != nil {
+		t.Fatal(err)
+	}
+	const pkg = "github.com/gopct/gopct/instrument/testdata/globals"
+	want := map[string][]string{
+		"zz_gopct_globals.go":        {"package globals\n", `Global("` + pkg + `.Count", &Count)`, `Global("` + pkg + `.Cache", &Cache)`},
+		"zz_gopct_globals_test.go":   {"package globals\n", `Global("` + pkg + `.testOnly", &testOnly)`},
+		"zz_gopct_globals_x_test.go": {"package globals_test\n", `Global("` + pkg + `_test.external", &external)`},
+	}
+	for name, parts := range want {
+		dst, ok := overlay.Replace[filepath.Join(dir, name)]
+		if !ok {
+			t.Errorf("%s not in the overlay", name)
+			continue
+		}
+		got, err := os.ReadFile(dst)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range parts {
+			if !strings.Contains(string(got), p) {
+				t.Errorf("%s lacks %q:\n%s", name, p, got)
+			}
+		}
+		if strings.Contains(string(got), "&_)") {
+			t.Errorf("%s registers a blank variable:\n%s", name, got)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "zz_gopct_globals.go")); err == nil {
+		t.Errorf("generated file written into the user's tree")
+	}
+	bin := filepath.Join(t.TempDir(), "globals.test")
+	if err := res.Build("./testdata/globals", bin); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(bin, "-test.count=1").CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
 	}
 }

@@ -251,8 +251,10 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string) error {
 	replace := map[string]string{}
 	pkgSet := map[string]bool{}
 	rtImport := RuntimeModule
+	globals := newGlobalFiles()
 	for i, u := range units(pkgs, r.ModuleRoot) {
 		pkgSet[u.pkg.PkgPath] = true
+		globals.add(u)
 		src, err := os.ReadFile(u.path)
 		if err != nil {
 			return err
@@ -280,6 +282,9 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string) error {
 		r.Files[u.path] = dst
 	}
 	r.Packages = sortedKeys(pkgSet)
+	if err := globals.write(r.WorkDir, rtImport, replace); err != nil {
+		return err
+	}
 	if err := r.writeRuntime(replace); err != nil {
 		return err
 	}

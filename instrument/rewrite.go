@@ -31,6 +31,7 @@ type fileRewriter struct {
 
 	sites  []pct.SiteInfo
 	shared map[*types.Var]bool // locals whose address escapes
+	locals localPlan           // escaping locals registered with Local (profiling)
 	ntmp   int                 // counter for generated names
 	edits  int                 // number of rewritten constructs
 	keep   map[string]bool     // expressions kept alive with `var _ = X`
@@ -41,7 +42,9 @@ func newFileRewriter(fset *token.FileSet, f *ast.File, src []byte, info *types.I
 		fset: fset, tf: fset.File(f.Pos()), file: f, src: src, info: info, pkg: pkg,
 		keep: map[string]bool{},
 	}
-	r.shared = sharedLocals(f, info)
+	var profiled map[*types.Var]bool
+	r.shared, profiled = sharedLocals(f, info)
+	r.planLocals(profiled)
 	return r
 }
 

@@ -33,7 +33,16 @@ func (r *fileRewriter) stmt(s ast.Stmt, simple bool) string {
 		}
 		return r.update(s, s.X, op, "1", simple)
 	case *ast.AssignStmt:
+		if !simple && s.Tok == token.DEFINE {
+			return r.assign(s, simple) + r.registerLocals(r.declared(s))
+		}
 		return r.assign(s, simple)
+	case *ast.DeclStmt:
+		return r.splice(s) + r.registerLocals(r.declared(s))
+	case *ast.BlockStmt:
+		return r.block(s)
+	case *ast.CaseClause:
+		return r.caseClause(s)
 	case *ast.GoStmt:
 		return r.goStmt(s)
 	case *ast.DeferStmt:
@@ -320,6 +329,9 @@ func (r *fileRewriter) selectStmt(s *ast.SelectStmt, label string) string {
 		cc := cl.(*ast.CommClause)
 		b.WriteString(r.raw(pos, cc.Pos()))
 		b.WriteString(heads[i] + " " + prefix[i])
+		if l := r.entryLocals(cc); l != "" {
+			b.WriteString(l[1:])
+		}
 		b.WriteString(r.stmtsIn(cc.Colon+1, cc.End(), cc.Body))
 		pos = cc.End()
 	}

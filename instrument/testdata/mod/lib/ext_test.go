@@ -11,3 +11,15 @@ func TestUtil(t *testing.T) {
 		t.Errorf("counter = %d", n)
 	}
 }
+
+// extHits is a variable of the external test package.
+var extHits int
+
+func TestExtProfile(t *testing.T) {
+	done := make(chan bool)
+	go func() { extHits++; done <- true }()
+	<-done
+	if extHits != 1 {
+		t.Error("extHits")
+	}
+}
