@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"runtime"
 	"time"
 
@@ -35,7 +36,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	if fs.NArg() > 1 {
 		fmt.Fprintf(stderr, "gopct hunt: one package at a time (got %d)\n", fs.NArg())
@@ -45,8 +46,18 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gopct hunt: unknown strategy %q (want pct or random)\n", p.Strategy)
 		return 2
 	}
-	if p.Iters < 1 || p.D < 1 || p.Workers < 1 {
-		fmt.Fprintf(stderr, "gopct hunt: -iters, -d and -workers must be at least 1\n")
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"iters", p.Iters}, {"d", p.D}, {"workers", p.Workers}, {"max-steps", p.MaxSteps}} {
+		if f.v < 1 {
+			fmt.Fprintf(stderr, "gopct hunt: -%s must be at least 1 (got %d)\n", f.name, f.v)
+			return 2
+		}
+	}
+	if _, err := regexp.Compile(p.Run); err != nil {
+		// Checked here, before the build, to fail fast.
+		fmt.Fprintf(stderr, "gopct hunt: bad -run regexp: %v\n", err)
 		return 2
 	}
 	p.Seed = uint64(seed)

@@ -4,6 +4,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -59,5 +60,16 @@ func fail(stderr io.Writer, err error) int {
 		return 2
 	}
 	fmt.Fprintf(stderr, "gopct: internal error (please report it): %v\n", err)
+	return 2
+}
+
+// parseStatus is the exit status of a command whose flags did not parse:
+// 0 when the user asked for help (-h, -help; the usage is already printed,
+// as with Go's own commands), 2 otherwise (the error and the usage are
+// already printed).
+func parseStatus(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
 	return 2
 }

@@ -17,7 +17,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	jsonOut := fs.Bool("json", false, "print the outcome as JSON")
 	fs.Usage = func() { fmt.Fprintf(stderr, "usage: gopct replay [-json] TOKEN\n") }
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()

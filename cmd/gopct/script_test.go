@@ -45,6 +45,9 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
+// TestMain installs the commands the scripts run as separate processes
+// (copies of this test binary). testscript.Main is what RunMain became:
+// RunMain is deprecated since go-internal v1.12 and only wraps Main.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"gopct":     func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
