@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/gopct/gopct/instrument"
-	"github.com/gopct/gopct/results"
 	"github.com/gopct/gopct/pct"
+	"github.com/gopct/gopct/results"
 )
 
 // Plan is one hunt: which tests, which strategy, how much effort.
@@ -64,7 +64,8 @@ func Build(dir, pattern string, tests []string) (*Binary, error) {
 	res, err := instrument.Instrument(instrument.Config{Dir: dir, Patterns: []string{pattern}, Tests: tests})
 	if err != nil {
 		if errors.Is(err, instrument.ErrUser) {
-			return nil, &userError{err.Error()}
+			// go/packages prefixes errors without a position with "-: ".
+			return nil, &userError{strings.ReplaceAll(err.Error(), "-: ", "")}
 		}
 		return nil, err
 	}

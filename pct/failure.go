@@ -21,9 +21,12 @@ type Failure struct {
 const (
 	kindStuck       = "stuck"
 	kindUnsupported = "unsupported"
+	kindSkip        = "skip"
 )
 
-func envFailure(kind string) bool { return kind == kindStuck || kind == kindUnsupported }
+func envFailure(kind string) bool {
+	return kind == kindStuck || kind == kindUnsupported || kind == kindSkip
+}
 
 // unsupportedPanic recognises the testing package's refusals inside a
 // synctest bubble.

@@ -91,6 +91,14 @@ func runTest(t *testing.T, body func(*testing.T)) {
 	r.run(body)
 }
 
+// Profiling starts at init when the campaign profiles, so that package-level
+// initialisers (which run before any test) register their allocations.
+func init() {
+	if c, err := loadConfig(); err == nil && c != nil && c.Profile {
+		profiling = true
+	}
+}
+
 func loadConfig() (*Config, error) {
 	path := os.Getenv("GOPCT_CONFIG")
 	if path == "" {
@@ -170,7 +178,6 @@ func (r *runner) run(body func(*testing.T)) {
 	}
 	activateSites(r.cfg.Sites)
 	profiling = r.cfg.Profile
-	defer func() { profiling = false }()
 	// One goroutine runs at a time: with one P a handoff is a direct
 	// switch instead of a wakeup of another OS thread.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
@@ -330,7 +337,8 @@ func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 func (e *execution) failFromTest(t *testing.T) {
 	if !t.Failed() {
 		if t.Skipped() {
-			e.fail(&Failure{Kind: "skip", Message: "test skipped", Site: -1})
+			e.fail(&Failure{Kind: kindSkip, Site: -1, Message: t.Name() +
+				" skips itself (t.Skip): there is nothing to hunt"})
 		}
 		return
 	}
@@ -416,6 +424,44 @@ func (r *runner) stalled() {
 	if e := current.Load(); e != nil {
 		msg += fmt.Sprintf(" in execution %d at step %d", e.index, e.step)
 	}
-	r.emit(Record{Type: "stall", Message: msg + "\n" + string(buf)})
+	r.emit(Record{Type: "stall", Message: msg + "; goroutines of the test:\n" + userPositions(string(buf))})
 	os.Exit(3)
+}
+
+// userPositions summarises a goroutine dump: for each goroutine of the
+// bubble, its state and the first frame in the user's code.
+func userPositions(dump string) string {
+	var out []string
+	for _, block := range strings.Split(dump, "\n\n") {
+		lines := strings.Split(strings.TrimSpace(block), "\n")
+		if len(lines) < 3 || !strings.Contains(lines[0], "synctest bubble") {
+			continue
+		}
+		state := lines[0]
+		if i, j := strings.IndexByte(state, '['), strings.IndexByte(state, ','); i >= 0 && j > i {
+			state = state[i+1 : j]
+		}
+		if pos := firstUserFrame(lines[1:]); pos != "" {
+			out = append(out, "  "+state+" at "+pos)
+		}
+	}
+	if len(out) == 0 {
+		return "  (no goroutine of the test is in the user's code)"
+	}
+	return strings.Join(out, "\n")
+}
+
+func firstUserFrame(frames []string) string {
+	goroot := runtime.GOROOT()
+	for i := 0; i+1 < len(frames); i += 2 {
+		fn, loc := frames[i], strings.TrimSpace(frames[i+1])
+		if strings.HasPrefix(fn, "gopct.invalid/rt.") || (goroot != "" && strings.HasPrefix(loc, goroot)) {
+			continue
+		}
+		if i := strings.LastIndex(loc, " +0x"); i > 0 {
+			loc = loc[:i]
+		}
+		return loc
+	}
+	return ""
 }

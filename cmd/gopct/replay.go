@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/gopct/gopct/campaign"
 	"github.com/gopct/gopct/results"
@@ -32,6 +33,10 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	bin, err := campaign.Build(dir, tok.Package, nil)
+	if err != nil && strings.Contains(err.Error(), "no required module provides package") {
+		fmt.Fprintf(stderr, "gopct: the token is for package %s, which the module of %s does not contain: run gopct replay inside the module that contains it\n", tok.Package, dir)
+		return 2
+	}
 	if err != nil {
 		return fail(stderr, err)
 	}
