@@ -75,7 +75,7 @@ func Build(dir, pattern string, tests []string) (*Binary, error) {
 		return nil, err
 	}
 	b := &Binary{Path: filepath.Join(work, "pkg.test"), workDir: work, instr: res, Sites: res.Sites, Module: res.ModulePath}
-	if err := res.Build(pattern, b.Path); err != nil {
+	if err := cachedBuild(res, pattern, b.Path); err != nil {
 		b.Close()
 		return nil, err
 	}

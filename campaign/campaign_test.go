@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -47,5 +48,21 @@ func TestTokenRoundTrip(t *testing.T) {
 	}
 	if _, err := DecodeToken("gopct1.!!!"); err == nil {
 		t.Fatal("corrupt token accepted")
+	}
+}
+
+func TestBuildCacheReusesBinary(t *testing.T) {
+	t.Setenv("GOPCT_CACHE", t.TempDir())
+	dir := filepath.Join("testdata", "mod", "crash")
+	for i := 0; i < 2; i++ {
+		bin, err := Build(dir, ".", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bin.Close()
+	}
+	entries, _ := os.ReadDir(os.Getenv("GOPCT_CACHE"))
+	if len(entries) != 1 {
+		t.Fatalf("cache holds %d binaries after two identical builds, want 1", len(entries))
 	}
 }

@@ -50,6 +50,7 @@ type Result struct {
 	Sites       []pct.SiteInfo    // index = site id
 	Packages    []string          // import paths instrumented, sorted
 	Files       map[string]string // user file -> rewritten file (the overlay, minus the runtime)
+	Inputs      []string          // every file of the module the build reads (sources, embeds, go.mod, go.sum), sorted
 }
 
 // Instrument loads the packages of cfg.Patterns with their tests, rewrites
@@ -102,7 +103,7 @@ func checkModule(dir string) error {
 	return nil
 }
 
-const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax | packages.NeedEmbedFiles |
 	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedDeps |
 	packages.NeedImports | packages.NeedModule
 
@@ -240,7 +241,31 @@ func within(root, path string) bool {
 
 // rewrite instruments every file, writes the rewritten files, the runtime
 // and the overlay into r.WorkDir.
+// inputs lists the module files the build depends on, for build caching.
+func (r *Result) inputs(pkgs []*packages.Package) {
+	seen := map[string]bool{}
+	add := func(path string) {
+		if !seen[path] && within(r.ModuleRoot, path) {
+			seen[path] = true
+			r.Inputs = append(r.Inputs, path)
+		}
+	}
+	for _, p := range pkgs {
+		for _, list := range [][]string{p.GoFiles, p.CompiledGoFiles, p.OtherFiles, p.EmbedFiles} {
+			for _, f := range list {
+				add(f)
+			}
+		}
+	}
+	add(filepath.Join(r.ModuleRoot, "go.mod"))
+	if _, err := os.Stat(filepath.Join(r.ModuleRoot, "go.sum")); err == nil {
+		add(filepath.Join(r.ModuleRoot, "go.sum"))
+	}
+	sort.Strings(r.Inputs)
+}
+
 func (r *Result) rewrite(pkgs []*packages.Package, tests []string) error {
+	r.inputs(pkgs)
 	var filter map[string]bool
 	if tests != nil {
 		filter = map[string]bool{}

@@ -62,12 +62,16 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cache := t.TempDir()
 	testscript.Run(t, testscript.Params{
 		Dir:                 filepath.Join("testdata", "script"),
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		Setup: func(env *testscript.Env) error {
 			env.Vars = append(env.Vars, goEnv...)
+			// One build cache for all scripts: a replay reuses the binary
+			// its hunt built.
+			env.Vars = append(env.Vars, "GOPCT_CACHE="+cache)
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

@@ -1,0 +1,163 @@
+package campaign
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"time"
+
+	"github.com/gopct/gopct/instrument"
+)
+
+// The build cache keeps instrumented test binaries, keyed by everything the
+// build reads: the module's input files, the rewritten files and the runtime
+// module (so a new gopct never reuses an old binary), the pattern, and the Go
+// environment. Linking a test binary costs about a second; replays and
+// repeated hunts of unchanged code skip it. GOPCT_CACHE=off disables it.
+
+func cacheDir() string {
+	if d := os.Getenv("GOPCT_CACHE"); d != "" {
+		if d == "off" {
+			return ""
+		}
+		return d
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(d, "gopct", "bin")
+}
+
+// buildKey hashes the inputs of the build of pattern.
+func buildKey(res *instrument.Result, pattern string) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "gopct build v1\n%s\n%s\n%s\n", pattern, res.Dir, goEnvKey())
+	files := append([]string(nil), res.Inputs...)
+	for user, rewritten := range res.Files {
+		files = append(files, user+"\x00"+rewritten)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		if err := hashFile(h, f); err != nil {
+			return "", err
+		}
+	}
+	rt := filepath.Join(res.WorkDir, "rt")
+	err := filepath.WalkDir(rt, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(rt, path)
+		return hashFile(h, "rt/"+rel+"\x00"+path)
+	})
+	return hex.EncodeToString(h.Sum(nil)), err
+}
+
+// hashFile adds a file's name and content; "user\x00rewritten" hashes the
+// rewritten content under the user's name.
+func hashFile(h io.Writer, spec string) error {
+	name, path := spec, spec
+	for i := 0; i < len(spec); i++ {
+		if spec[i] == 0 {
+			name, path = spec[:i], spec[i+1:]
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fmt.Fprintf(h, "file %s\n", name)
+	_, err = io.Copy(h, f)
+	return err
+}
+
+var goEnv string
+
+// goEnvKey is the part of the Go environment that changes a build.
+func goEnvKey() string {
+	if goEnv == "" {
+		out, _ := exec.Command("go", "env", "GOVERSION", "GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOAMD64").Output()
+		goEnv = runtime.Version() + "\n" + string(out)
+	}
+	return goEnv
+}
+
+// cachedBuild copies a cached binary to out, or builds it and stores it.
+func cachedBuild(res *instrument.Result, pattern, out string) error {
+	dir := cacheDir()
+	key, err := buildKey(res, pattern)
+	if dir == "" || err != nil {
+		return res.Build(pattern, out)
+	}
+	cached := filepath.Join(dir, key[:32]+".test")
+	if copyFile(cached, out) == nil {
+		now := time.Now()
+		os.Chtimes(cached, now, now) // most recently used
+		return nil
+	}
+	if err := res.Build(pattern, out); err != nil {
+		return err
+	}
+	if _, err := os.Stat(out); err != nil {
+		return nil // no test files: nothing to cache
+	}
+	if os.MkdirAll(dir, 0o755) == nil {
+		tmp := cached + fmt.Sprintf(".%d.tmp", os.Getpid())
+		if copyFile(out, tmp) == nil {
+			os.Rename(tmp, cached)
+		}
+		prune(dir, cacheEntries)
+	}
+	return nil
+}
+
+// cacheEntries bounds the cache (a test binary is a few megabytes).
+const cacheEntries = 32
+
+// prune removes the least recently used binaries beyond keep.
+func prune(dir string, keep int) {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) <= keep {
+		return
+	}
+	type entry struct {
+		path string
+		used time.Time
+	}
+	var es []entry
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil {
+			es = append(es, entry{filepath.Join(dir, e.Name()), info.ModTime()})
+		}
+	}
+	sort.Slice(es, func(i, j int) bool { return es[i].used.After(es[j].used) })
+	for _, e := range es[min(keep, len(es)):] {
+		os.Remove(e.path)
+	}
+}
+
+func copyFile(from, to string) error {
+	src, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := os.OpenFile(to, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(dst, src); err != nil {
+		dst.Close()
+		return err
+	}
+	return dst.Close()
+}
