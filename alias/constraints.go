@@ -167,9 +167,14 @@ func (a *analysis) fits(c int, t types.Type) bool {
 	case *types.Signature:
 		return o.kind == objFunc && types.Identical(o.fn.Signature, u)
 	case *types.Map:
-		return o.kind == objMap
+		// A map object's type is the struct of its key and value blocks.
+		if o.kind != objMap {
+			return false
+		}
+		st := o.typ.Underlying().(*types.Struct)
+		return types.Identical(st.Field(0).Type(), u.Key()) && types.Identical(st.Field(1).Type(), u.Elem())
 	case *types.Chan:
-		return o.kind == objChan
+		return o.kind == objChan && types.Identical(o.typ, u.Elem())
 	case *types.Pointer:
 		return c == o.cell && a.holds(o, u.Elem())
 	case *types.Slice:

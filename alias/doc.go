@@ -22,8 +22,16 @@
 // Scalars get no cell; a pointer to a scalar field designates a neighbour
 // cell of the same object, which is harmless because no pointer is loaded
 // from it. Points-to sets hold dense cell ids (intsets.Sparse). The solver
-// is a FIFO worklist with difference propagation and periodic collapse of
-// copy-edge cycles (Tarjan).
+// is a FIFO worklist with difference propagation (a node pushes only what
+// it gained since its last visit) and periodic collapse of copy-edge
+// cycles (Tarjan, every max(20000, nodes/4) visits; the nodes of a cycle
+// share one set).
+//
+// Addresses computed outside the module whose only uses load or store
+// pointer-free values (&t[i] = c in the standard library's huge table
+// initialisers) get no node: such loads and stores have no constraint, so
+// dropping them loses no flow. In the benchmark this removes two thirds
+// of the nodes.
 //
 // Calls: static calls bind parameters directly; calls through func values
 // and interface method calls (invoke) become constraints that bind each
@@ -44,7 +52,14 @@
 // does everything reachable from it (reads are followed transitively); each
 // pointer-like result receives the havoc pointees its static type admits
 // (a box of a type implementing the interface, a function of identical
-// signature, the start of an object of the pointee type). Functions that
+// signature, a map of identical key and value types, a channel of
+// identical element type, the start of an object of the pointee type).
+// The filter is what keeps the solution precise: a map parameter of a
+// callback that reached havoc once received every map of the program, and
+// loads from it mixed the cells of unrelated types, which spread to
+// ~20,000 sets of more than 1,000 cells in net/http and crypto/tls. In Go
+// without unsafe a value of a map or channel type only ever holds maps or
+// channels of that type, so the filter drops no real flow. Functions that
 // reach havoc are treated as called with such arguments (callbacks given
 // to the runtime: AfterFunc, SetFinalizer). Hand-written exact summaries
 // replace the havoc for sync/atomic's *Pointer functions and atomic.Value
@@ -62,6 +77,17 @@
 //     through unsafe.Pointer keep the pointee, and offsets that overrun an
 //     object after type punning are dropped;
 //   - interior pointers handed out by unknown code are not modelled.
+//
+// # Measuring
+//
+// Stats reports nodes, edges, visits, set sizes and the time of
+// constraint generation. GOPCT_ALIAS_DEBUG=1 prints solver progress and,
+// after the solve, a report (debug.go): the set-size histogram, the largest
+// sets with the SSA value or object they belong to, the cells contained in
+// the most sets, and the pointer values whose pointees are cells where no
+// value of their pointee type starts (type confusion: the usual seed of
+// imprecision). GOPCT_ALIAS_MAXVISITS=N stops the solve after N visits,
+// GOPCT_ALIAS_DUMP=REGEXP prints the sets of the matching nodes.
 //
 // # Q, sites and the position convention
 //

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
@@ -36,7 +37,12 @@ type analysis struct {
 
 	objVar []VarID // object index -> variable of Q, or -1 (set after solving)
 
-	inModule func(token.Pos) bool // is this position the module's code?
+	owners []debugOwner // debug only: node -> what it belongs to
+
+	genTime time.Duration // spent generating constraints
+
+	inModule    func(token.Pos) bool // is this position the module's code?
+	curInModule bool                 // the function being generated is the module's
 
 	// onFunc is called once for every function whose constraints are
 	// generated (used to collect access sites of the module's code).
@@ -103,12 +109,18 @@ func (a *analysis) reach(fn *ssa.Function) {
 }
 
 func (a *analysis) genPending() {
+	if len(a.pending) == 0 {
+		return
+	}
+	t0 := time.Now()
+	defer func() { a.genTime += time.Since(t0) }()
 	for len(a.pending) > 0 {
 		fn := a.pending[len(a.pending)-1]
 		a.pending = a.pending[:len(a.pending)-1]
 		if a.summarised(fn) {
 			continue
 		}
+		a.curInModule = a.fnInModule(fn)
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				a.genInstr(instr)
@@ -118,6 +130,18 @@ func (a *analysis) genPending() {
 			a.onFunc(fn)
 		}
 	}
+}
+
+// fnInModule reports whether fn's code is the module's (instances of
+// generic functions report their origin's position).
+func (a *analysis) fnInModule(fn *ssa.Function) bool {
+	if a.inModule == nil {
+		return true
+	}
+	if o := fn.Origin(); o != nil {
+		return a.inModule(o.Pos())
+	}
+	return a.inModule(fn.Pos())
 }
 
 // val returns the first cell of v's block (noNode if v holds no pointers).
@@ -140,6 +164,7 @@ func (a *analysis) val(v ssa.Value) nodeID {
 			n = a.s.newNodes(size)
 		}
 	}
+	a.noteOwner(n, max(1, a.lay.size(v.Type())), debugOwner{v: v})
 	a.values[v] = n
 	return n
 }
@@ -159,6 +184,7 @@ func (a *analysis) resultNode(fn *ssa.Function) nodeID {
 	var n nodeID
 	if size := a.lay.size(resultType(fn.Signature)); size > 0 {
 		n = a.s.newNodes(size)
+		a.noteOwner(n, size, debugOwner{fn: fn})
 	}
 	a.results[fn] = n
 	return n

@@ -39,9 +39,15 @@ func (a *analysis) genInstr(instr ssa.Instruction) {
 	case *ssa.UnOp:
 		a.genUnOp(i)
 	case *ssa.FieldAddr:
+		if a.scalarOnly(i) {
+			return
+		}
 		st := coreType(i.X.Type()).(*types.Pointer).Elem()
 		a.addCons(a.val(i.X), &offsetC{dst: a.val(i), off: a.lay.fieldOff(st, i.Field)})
 	case *ssa.IndexAddr:
+		if a.scalarOnly(i) {
+			return
+		}
 		// Elements share the array object's cells: &a[i] points where a does.
 		a.copyBlock(a.val(i.X), a.val(i), 1)
 	case *ssa.Field:
@@ -74,6 +80,41 @@ func (a *analysis) genInstr(instr ssa.Instruction) {
 	default:
 		a.genMemInstr(instr)
 	}
+}
+
+// scalarOnly reports whether the address v, computed in code outside the
+// module, is only used to load or store pointer-free values: such a load or
+// store has no constraint, so v needs no node. (Huge table initialisers,
+// e.g. crypto's precomputed tables, are tens of thousands of &t[i] = c.)
+// The module's addresses always get a node: access sites are resolved
+// through them.
+func (a *analysis) scalarOnly(v ssa.Value) bool {
+	if a.curInModule {
+		return false
+	}
+	pt, ok := coreType(v.Type()).(*types.Pointer)
+	if !ok || a.lay.size(pt.Elem()) > 0 {
+		return false
+	}
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != v || r.Val == v {
+				return false
+			}
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func sliceElem(t types.Type) types.Type {

@@ -39,6 +39,7 @@ func (a *analysis) newObject(kind objKind, t types.Type, site ssa.Value, pos tok
 	idx := int32(len(a.objs))
 	a.objs = append(a.objs, o)
 	o.start = a.s.newNodes(o.size)
+	a.noteOwner(o.start, o.size, debugOwner{obj: o})
 	// Cell ids are dense (objects only), so points-to sets stay compact.
 	o.cell = len(a.cellObj)
 	for range o.size {

@@ -85,7 +85,13 @@ type Stats struct {
 	SCCRuns, Merged int
 	Unpositioned    int // module accesses with no source position (skipped)
 	LocalOnly       int // module sites touching no variable of Q
-	Solve           time.Duration
+	Edges           int // copy edges of the constraint graph
+	Sets            int // non-empty points-to sets (of representative nodes)
+	MeanSet         float64
+	MaxSet          int
+	Solve           time.Duration // the whole of Analyze
+	Gen             time.Duration // of which constraint generation
+	Post            time.Duration // of which Q, sites and the baseline
 }
 
 // Options select what to analyse.
@@ -114,6 +120,10 @@ func Analyze(p *Program, opts Options) (*Result, error) {
 		a.reach(fn)
 	}
 	a.run()
+	if debugSolver {
+		a.debugReport(start)
+	}
+	post := time.Now()
 	r := &Result{Prog: p, a: a, byName: map[string]VarID{}, byPos: map[string][]*Site{}}
 	r.buildVars(a, opts.Run == nil)
 	r.buildSites(a, col)
@@ -122,9 +132,11 @@ func Analyze(p *Program, opts Options) (*Result, error) {
 		ReachableFuncs: len(a.reached), ReachableInstrs: col.instrs, ModuleFuncs: col.funcs,
 		Nodes: len(a.s.nodes), Objects: len(a.objs), Processed: a.s.processed,
 		SCCRuns: a.s.sccRuns, Merged: a.s.merged, Unpositioned: col.noPos,
-		Solve: time.Since(start),
+		Edges: len(a.s.edges), Gen: a.genTime, Post: time.Since(post),
 	}
+	r.Stats.Sets, r.Stats.MeanSet, r.Stats.MaxSet = a.s.setSizes()
 	r.Stats.LocalOnly = len(r.allSites) - len(r.Sites)
+	r.Stats.Solve = time.Since(start)
 	return r, nil
 }
 

@@ -150,11 +150,16 @@ func (a *analysis) run() {
 			continue
 		}
 		a.process(n)
+		if debugMaxVisits > 0 && s.processed >= debugMaxVisits {
+			s.queue = s.queue[:0]
+			a.pending = a.pending[:0]
+			return
+		}
 		if debugSolver && s.processed%200000 == 0 {
 			a.debugStats()
 		}
 		s.sinceSCC++
-		if s.sinceSCC > max(200000, 2*len(s.nodes)) {
+		if s.sinceSCC > max(20000, len(s.nodes)/4) {
 			s.collapseCycles()
 			s.sinceSCC = 0
 		}
@@ -204,4 +209,24 @@ func (a *analysis) debugStats() {
 	fmt.Fprintf(os.Stderr, "alias: visits=%d nodes=%d objs=%d queue=%d reached=%d sccRuns=%d merged=%d havoc=%d pts-total=%d sets>1000=%d edges=%d\n",
 		s.processed, len(s.nodes), len(a.objs), len(s.queue), len(a.reached), s.sccRuns, s.merged,
 		s.pointsTo(a.havoc).Len(), total, big, len(s.edges))
+}
+
+// setSizes returns the number of non-empty points-to sets (one per
+// representative node), their mean and their maximum size.
+func (s *solver) setSizes() (sets int, mean float64, maxSize int) {
+	total := 0
+	for i, nd := range s.nodes {
+		if s.rep[i] != nodeID(i) {
+			continue
+		}
+		if l := nd.pts.Len(); l > 0 {
+			sets++
+			total += l
+			maxSize = max(maxSize, l)
+		}
+	}
+	if sets > 0 {
+		mean = float64(total) / float64(sets)
+	}
+	return sets, mean, maxSize
 }

@@ -2,12 +2,12 @@ package bench
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -75,32 +75,102 @@ func stressSeeds(o Options, bin, dir string, c Case) []Run {
 	return runs
 }
 
+// hangAfter is how long one run of a test may take before a stress run
+// that reaches its budget counts it as hung (the tests take milliseconds).
+const hangAfter = 2 * time.Second
+
 // stressOnce runs the test up to o.StressIters times in one process, stops
-// at the first failure, and counts the runs.
+// at the first failure, and counts the runs. The process is stopped at the
+// budget; it has found a (blocking) bug only if its current run had been
+// going for longer than hangAfter, otherwise the budget simply ran out.
 func stressOnce(o Options, bin, dir, test string) Run {
 	budget := o.Budget
 	if budget <= 0 {
 		budget = 10 * time.Second
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), budget+5*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "-test.run", "^"+test+"$", "-test.v",
-		"-test.count", fmt.Sprint(o.StressIters), "-test.failfast", "-test.timeout", budget.String())
+	cmd := exec.Command(bin, "-test.run", "^"+test+"$", "-test.v",
+		"-test.count", fmt.Sprint(o.StressIters), "-test.failfast", "-test.timeout", "0")
 	cmd.Dir = dir
 	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	w := &runWatcher{test: test, buf: &out}
+	cmd.Stdout, cmd.Stderr = w, w
 	start := time.Now()
-	err := cmd.Run()
-	run := Run{Seconds: time.Since(start).Seconds(), Execs: strings.Count(out.String(), "=== RUN   "+test+"\n")}
-	if err == nil {
-		return run
+	if err := cmd.Start(); err != nil {
+		return Run{Kind: "error: " + err.Error()}
 	}
-	run.Found = true
-	run.Kind = stressKind(out.String())
-	if run.Kind == "timeout" && run.Execs > 0 && budgetExhausted(out.String(), test, o.StressIters) {
-		run.Found = false // the budget ran out while passing, not a hang
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	hung := false
+	select {
+	case err = <-done:
+	case <-time.After(budget):
+		hung = w.runningFor() > hangAfter
+		cmd.Process.Kill()
+		err = <-done
+	}
+	run := Run{Seconds: time.Since(start).Seconds(), Execs: w.started()}
+	switch {
+	case hung:
+		run.Found, run.Kind = true, "hang"
+	case err != nil && !w.killedByBudget(err):
+		run.Found, run.Kind = true, stressKind(out.String())
 	}
 	return run
+}
+
+// runWatcher follows a test binary's -test.v output: when the current run
+// started and how many runs started.
+type runWatcher struct {
+	mu    sync.Mutex
+	test  string
+	buf   *bytes.Buffer
+	line  []byte
+	runs  int
+	open  bool
+	since time.Time
+}
+
+func (w *runWatcher) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	for _, c := range p {
+		if c != '\n' {
+			w.line = append(w.line, c)
+			continue
+		}
+		l := string(w.line)
+		w.line = w.line[:0]
+		switch {
+		case l == "=== RUN   "+w.test:
+			w.runs++
+			w.open, w.since = true, time.Now()
+		case strings.HasPrefix(l, "--- PASS: "+w.test+" "), strings.HasPrefix(l, "--- FAIL: "+w.test+" "):
+			w.open = false
+		}
+	}
+	return len(p), nil
+}
+
+func (w *runWatcher) runningFor() time.Duration {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.open {
+		return 0
+	}
+	return time.Since(w.since)
+}
+
+func (w *runWatcher) started() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.runs
+}
+
+// killedByBudget tells our kill at the budget from the process failing.
+func (w *runWatcher) killedByBudget(err error) bool {
+	return strings.Contains(err.Error(), "signal: killed")
 }
 
 func stressKind(out string) string {
@@ -109,20 +179,10 @@ func stressKind(out string) string {
 		return "race"
 	case strings.Contains(out, "all goroutines are asleep"):
 		return "deadlock"
-	case strings.Contains(out, "panic: test timed out"):
-		return "timeout"
 	case strings.Contains(out, "fatal error:"):
 		return "fatal"
 	case strings.Contains(out, "panic:"):
 		return "panic"
 	}
 	return "fail"
-}
-
-// budgetExhausted tells a timeout during a long sequence of passing runs
-// (the stress budget) from a hang: in a hang the last run never ends.
-func budgetExhausted(out, test string, iters int) bool {
-	runs := strings.Count(out, "=== RUN   "+test+"\n")
-	ends := strings.Count(out, "--- PASS: "+test+" ")
-	return runs == ends && runs < iters
 }
