@@ -21,35 +21,38 @@ func (e *execution) mapModel(id unsafe.Pointer) *mapModel {
 	return mm
 }
 
-func mapRead(site int, id unsafe.Pointer) {
-	if !siteOn(site) {
-		return
+// mapAccess is the scheduling point of a map operation on a tracked site;
+// it returns nil when the caller runs natively.
+func mapAccess(site int, id unsafe.Pointer, write bool) (*execution, *G) {
+	if !siteOn(site) || id == nil {
+		return nil, nil
 	}
 	e, g := self()
-	if e == nil || id == nil {
-		return
+	if e == nil {
+		return nil, nil
 	}
 	if profiling {
-		prof.observe(site, g, uintptr(id), false)
+		prof.observe(site, g, uintptr(id), write)
 	}
 	e.point(g, site)
+	return e, g
+}
+
+func mapRead(site int, id unsafe.Pointer) {
+	e, g := mapAccess(site, id, false)
+	if e == nil {
+		return
+	}
 	if w := e.mapModel(id).writer; w != nil && w != g {
 		e.fatal(site, "concurrent map read and map write")
 	}
 }
 
 func mapWriteBegin(site int, id unsafe.Pointer) {
-	if !siteOn(site) {
+	e, g := mapAccess(site, id, true)
+	if e == nil {
 		return
 	}
-	e, g := self()
-	if e == nil || id == nil {
-		return
-	}
-	if profiling {
-		prof.observe(site, g, uintptr(id), true)
-	}
-	e.point(g, site)
 	mm := e.mapModel(id)
 	if mm.writer != nil && mm.writer != g {
 		e.fatal(site, "concurrent map writes")
