@@ -1,0 +1,46 @@
+package results
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/gopct/gopct/pct"
+)
+
+func TestWriteSummaryBug(t *testing.T) {
+	s := &Summary{Test: "TestX", Package: "example.com/p", Strategy: "pct", Seed: 7, Executions: 12,
+		Bug: &Bug{Kind: "fail", Message: "counter = 1", At: "p/p_test.go:9:3", Goroutine: "g0", Execution: 11,
+			Preemptions: 1, Steps: 9, Replay: "gopct1.abc",
+			Trace:      []pct.TraceEvent{{Step: 3, From: "g1", To: "g2", At: "p/p.go:5:2", Op: "write n", Preemptive: true}},
+			Goroutines: []pct.GInfo{{ID: "g1", State: "exited", At: "p/p.go:6:2", Parent: "g0", Created: "p/p_test.go:7:2"}}}}
+	var b bytes.Buffer
+	WriteSummary(&b, s)
+	out := b.String()
+	for _, want := range []string{"BUG   example.com/p TestX: fail found in execution 11 of 12",
+		"counter = 1", "at p/p_test.go:9:3 in g0", "preemptions (c): 1",
+		"step 3", "g1 -> g2", "(write n)", "preempted", "created by g0 at p/p_test.go:7:2",
+		"gopct replay gopct1.abc"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestWriteSummaryClean(t *testing.T) {
+	var b bytes.Buffer
+	WriteSummary(&b, &Summary{Test: "TestX", Package: "p", Strategy: "random", Seed: 1, Executions: 100, Abandoned: 2})
+	if !strings.Contains(b.String(), "no bug in 100 executions") || !strings.Contains(b.String(), "2 executions did not finish") {
+		t.Errorf("output:\n%s", b.String())
+	}
+}
+
+func TestWriteTableMarkdown(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteTable(&b, []string{"a", "b"}, [][]string{{"1", "2"}}, true); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "| 1 | 2 |") {
+		t.Errorf("markdown:\n%s", b.String())
+	}
+}
