@@ -32,7 +32,10 @@ type Plan struct {
 	Workers  int
 	MaxSteps int
 	Stall    time.Duration // no progress for this long: the test blocks outside gopct's view
-	Log      io.Writer     // progress messages (-v); nil: quiet
+	// LazyTime lets timers fire only when no goroutine can run: timeout
+	// paths that need a goroutine to be delayed are not explored.
+	LazyTime bool
+	Log      io.Writer // progress messages (-v); nil: quiet
 }
 
 // ErrUser marks errors caused by the user's input or environment (exit 2).
@@ -175,7 +178,7 @@ type worker struct {
 func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	start := time.Now()
 	cfg := pct.Config{Test: test, Strategy: p.Strategy, D: p.D, Seed: p.Seed, Iters: p.Iters,
-		Workers: p.Workers, MaxSteps: p.MaxSteps, Stall: p.Stall.Seconds()}
+		Workers: p.Workers, MaxSteps: p.MaxSteps, Stall: p.Stall.Seconds(), LazyTime: p.LazyTime}
 	if p.Budget > 0 {
 		cfg.Deadline = start.Add(p.Budget).UnixNano()
 	}
@@ -195,17 +198,22 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 		}
 	}
 	if best != nil {
-		s.Bug = b.bug(test, best)
+		tok := Token{Package: b.Package, Test: test, Schedule: best.Schedule, Execution: best.Execution,
+			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime}
+		s.Bug = b.bugWith(tok, best)
 	}
 	s.Seconds = time.Since(start).Seconds()
 	return s, nil
 }
 
 func (b *Binary) bug(test string, r *pct.BugReport) *results.Bug {
-	tok := Token{Package: b.Package, Test: test, Schedule: r.Schedule, Execution: r.Execution, Kind: r.Kind, Message: r.Message}
+	return b.bugWith(Token{Package: b.Package, Test: test, Schedule: r.Schedule, Execution: r.Execution, Kind: r.Kind, Message: r.Message}, r)
+}
+
+func (b *Binary) bugWith(tok Token, r *pct.BugReport) *results.Bug {
 	return &results.Bug{Kind: r.Kind, Message: r.Message, At: r.At, Goroutine: r.Goroutine, Execution: r.Execution,
 		Preemptions: r.Preemptions, Steps: r.Steps, Replay: tok.Encode(), Trace: r.Trace,
-		Goroutines: r.Goroutines, Messages: r.Messages, Stack: r.Stack}
+		Goroutines: r.Goroutines, Messages: r.Messages, Stack: r.Stack, EarlyTimers: r.EarlyTimers, Delay: r.Delay}
 }
 
 // runWorkers starts cfg.Workers processes, stops the others once one finds

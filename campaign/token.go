@@ -22,6 +22,7 @@ type Token struct {
 	Execution int    `json:"e"`
 	Kind      string `json:"k"`
 	Message   string `json:"m"`
+	LazyTime  bool   `json:"l,omitempty"` // hunted with -early-timers=false
 }
 
 const tokenPrefix = "gopct1."
@@ -71,7 +72,7 @@ func (b *Binary) Replay(t Token) (*results.ReplayResult, error) {
 		}
 		res.Diverged = r.Diverged
 		if r.Outcome != nil {
-			res.Bug = b.bug(t.Test, r.Outcome)
+			res.Bug = b.bugWith(t, r.Outcome)
 		}
 	}
 	if res.Diverged == "" {

@@ -31,6 +31,7 @@ type Config struct {
 	Sites    []int   `json:"sites"`    // active memory sites; nil: all
 	CrashLog string  `json:"crashLog"` // memory-mapped decision log, read if the process dies
 	Profile  bool    `json:"profile"`  // record which variable each site touches
+	LazyTime bool    `json:"lazyTime"` // timers fire only when no goroutine can run
 }
 
 // Record is one line of the result file.
@@ -63,6 +64,11 @@ type BugReport struct {
 	Goroutines  []GInfo      `json:"goroutines"`
 	Stack       string       `json:"stack,omitempty"`
 	Messages    []string     `json:"messages,omitempty"`
+	// EarlyTimers counts the times the fake clock was advanced while some
+	// goroutine could still run, and Delay the time it advanced then: the
+	// failure assumes such delays (a timeout path).
+	EarlyTimers int           `json:"earlyTimers,omitempty"`
+	Delay       time.Duration `json:"delay,omitempty"`
 }
 
 // GInfo is a goroutine's position when the execution ended.
@@ -191,6 +197,7 @@ func (r *runner) run(body func(*testing.T)) {
 			break
 		}
 		e := newExecution(i, strat, r.cfg.MaxSteps)
+		e.lazyTime = r.cfg.LazyTime
 		e.rec.crash = crash
 		crash.begin(i)
 		strat.Begin(i, NewRand(execSeed(r.cfg.Seed, i)))
@@ -361,6 +368,8 @@ func (e *execution) report() *BugReport {
 		Schedule:    e.rec.sched.Encode(),
 		Trace:       e.rec.trace,
 		Stack:       f.Stack,
+		EarlyTimers: e.earlyN,
+		Delay:       e.early,
 	}
 	if f.Site >= 0 {
 		b.At = sitePos(f.Site)

@@ -55,6 +55,10 @@ type execution struct {
 	seq     int // decisions so far
 	maxStep int
 
+	lazyTime bool // time passes only when no goroutine can run (-early-timers=false)
+	early    time.Duration
+	earlyN   int
+
 	curGP    uintptr // runtime id of the token holder
 	holder   *G
 	inOp     int  // goroutines in real operations
@@ -151,7 +155,7 @@ func (e *execution) setState(g *G, s gState) {
 // can usefully pass.
 func (e *execution) choices() []*G {
 	en := e.enabledSet()
-	if e.timers.pending(now) {
+	if (len(en) == 0 || !e.lazyTime) && e.timers.pending(now) {
 		out := make([]*G, len(en), len(en)+1)
 		copy(out, en)
 		return append(out, e.timeG)
@@ -383,6 +387,12 @@ func (e *execution) handToSelf(g *G) {
 // not nil, is enabled and parks meanwhile.
 func (e *execution) passTime(cur *G) {
 	d := e.timers.next(now()).Sub(now())
+	if len(e.enabledSet()) > 0 {
+		// A timer fires while goroutines could still run: the schedule
+		// assumes they were delayed that long. Reports say so.
+		e.early += d
+		e.earlyN++
+	}
 	e.mu.Lock()
 	e.idle = true
 	e.holder = nil

@@ -1,6 +1,10 @@
 package results
 
-import "github.com/gopct/gopct/pct"
+import (
+	"time"
+
+	"github.com/gopct/gopct/pct"
+)
 
 // Summary is the outcome of hunting one test; its JSON form is the last line
 // of `gopct hunt -json`.
@@ -11,7 +15,7 @@ type Summary struct {
 	Seed       uint64  `json:"seed"`
 	Executions int     `json:"executions"`
 	Seconds    float64 `json:"seconds"`
-	Mode       string  `json:"mode"` // how executions ran: "bubble" (testing/synctest)
+	Mode       string  `json:"mode"`                // how executions ran: "bubble" (testing/synctest)
 	Abandoned  int     `json:"abandoned,omitempty"` // executions stopped at the step limit (-max-steps)
 	Bug        *Bug    `json:"bug"`
 }
@@ -31,6 +35,11 @@ type Bug struct {
 	Goroutines  []pct.GInfo      `json:"goroutines"`
 	Messages    []string         `json:"messages,omitempty"`
 	Stack       string           `json:"stack,omitempty"`
+	// EarlyTimers is how often the interleaving let a timer fire while a
+	// goroutine could still run, and Delay how far the clock jumped then:
+	// the failure needs goroutines to be delayed that long.
+	EarlyTimers int           `json:"earlyTimers,omitempty"`
+	Delay       time.Duration `json:"delay,omitempty"`
 }
 
 // ReplayResult is the outcome of `gopct replay`.

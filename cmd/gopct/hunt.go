@@ -29,6 +29,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&p.Workers, "workers", runtime.NumCPU(), "parallel test processes")
 	fs.IntVar(&p.MaxSteps, "max-steps", 1<<20, "scheduling steps after which an execution is abandoned")
 	fs.DurationVar(&p.Stall, "stall", 20*time.Second, "real time without progress after which the test is declared blocked outside gopct's view")
+	earlyTimers := fs.Bool("early-timers", true, "let timers fire while goroutines can still run (explores timeout paths)")
 	fs.BoolVar(&jsonOut, "json", false, "print JSON lines; the last line is the summary")
 	fs.BoolVar(&verbose, "v", false, "print progress")
 	fs.Usage = func() {
@@ -61,6 +62,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	p.Seed = uint64(seed)
+	p.LazyTime = !*earlyTimers
 	if seed == 0 {
 		p.Seed = uint64(time.Now().UnixNano()%1_000_000 + 1)
 	}
