@@ -138,8 +138,31 @@ func (b *Binary) Close() {
 	os.RemoveAll(b.workDir)
 }
 
-// Tests lists the binary's tests matching the regexp.
+// SplitRun splits a -run pattern like go test does at its first level:
+// "TestX/case 1" selects the top-level tests matching "TestX" and, inside
+// them, the subtests matching "case 1" (slashes inside brackets or
+// parentheses do not split).
+func SplitRun(run string) (top, sub string) {
+	depth := 0
+	for i, c := range run {
+		switch c {
+		case '[', '(':
+			depth++
+		case ']', ')':
+			depth--
+		case '/':
+			if depth == 0 {
+				return run[:i], run[i+1:]
+			}
+		}
+	}
+	return run, ""
+}
+
+// Tests lists the binary's top-level tests matching the first level of
+// the -run pattern.
 func (b *Binary) Tests(run string) ([]string, error) {
+	run, _ = SplitRun(run)
 	if run == "" {
 		run = "."
 	}
@@ -177,7 +200,8 @@ type worker struct {
 // Hunt runs the campaign for one test and returns its summary.
 func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	start := time.Now()
-	cfg := pct.Config{Test: test, Strategy: p.Strategy, D: p.D, Seed: p.Seed, Iters: p.Iters,
+	_, sub := SplitRun(p.Run)
+	cfg := pct.Config{Test: test, Sub: sub, Strategy: p.Strategy, D: p.D, Seed: p.Seed, Iters: p.Iters,
 		Workers: p.Workers, MaxSteps: p.MaxSteps, Stall: p.Stall.Seconds(), LazyTime: p.LazyTime}
 	if p.Budget > 0 {
 		cfg.Deadline = start.Add(p.Budget).UnixNano()
@@ -198,7 +222,7 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 		}
 	}
 	if best != nil {
-		tok := Token{Package: b.Package, Test: test, Schedule: best.Schedule, Execution: best.Execution,
+		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: best.Schedule, Execution: best.Execution,
 			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime}
 		s.Bug = b.bugWith(tok, best)
 	}

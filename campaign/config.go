@@ -4,5 +4,5 @@ import "github.com/gopct/gopct/pct"
 
 func pctConfigForReplay(t Token) pct.Config {
 	return pct.Config{Test: t.Test, Strategy: "replay", Replay: t.Schedule, First: t.Execution,
-		Iters: t.Execution + 1, Workers: 1, Stall: 30, LazyTime: t.LazyTime}
+		Iters: t.Execution + 1, Workers: 1, Stall: 30, LazyTime: t.LazyTime, Sub: t.Sub}
 }

@@ -23,6 +23,7 @@ type Token struct {
 	Kind      string `json:"k"`
 	Message   string `json:"m"`
 	LazyTime  bool   `json:"l,omitempty"` // hunted with -early-timers=false
+	Sub       string `json:"u,omitempty"` // subtest filter of -run
 }
 
 const tokenPrefix = "gopct1."

@@ -68,6 +68,8 @@ var ops = map[string]op{
 	"time.Ticker.Reset":     {"TickerReset", pct.KindTimer, recvPtr},
 	"context.WithTimeout":   {"WithTimeout", pct.KindTimer, recvNone},
 	"context.WithDeadline":  {"WithDeadline", pct.KindTimer, recvNone},
+	"testing.T.Run":         {"TRun", pct.KindOther, recvPtr},
+	"testing.T.Parallel":    {"TParallel", pct.KindOther, recvPtr},
 }
 
 // testFailures are the methods of testing's types rewritten to TError.

@@ -379,6 +379,26 @@ func WithDeadline(site int, parent context.Context, when time.Time) (context.Con
 
 // ---- test failures ----
 
+// TRun is t.Run(name, f). A synctest bubble does not allow subtests, so
+// inside a controlled execution the subtests whose name matches the hunt's
+// subtest filter (the part of -run after the first '/') run inline, on the
+// test's goroutine and with the test's t; the others are skipped. Outside
+// control it is t.Run.
+func TRun(site int, t *testing.T, name string, f func(t *testing.T)) bool {
+	if !controlled() {
+		return t.Run(name, f)
+	}
+	return runSubtest(t, name, f)
+}
+
+// TParallel is t.Parallel(): a no-op inside a controlled execution, where
+// the test already runs alone.
+func TParallel(site int, t *testing.T) {
+	if !controlled() {
+		t.Parallel()
+	}
+}
+
 // TError records a failure message and then calls the real method: method is
 // one of "Error", "Errorf", "Fatal", "Fatalf", "Fail", "FailNow". For the
 // formatted variants args[0] is the format string.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -32,6 +33,7 @@ type Config struct {
 	CrashLog string  `json:"crashLog"` // memory-mapped decision log, read if the process dies
 	Profile  bool    `json:"profile"`  // record which variable each site touches
 	LazyTime bool    `json:"lazyTime"` // timers fire only when no goroutine can run
+	Sub      string  `json:"sub"`      // subtest filter: regexp for the names of t.Run subtests
 }
 
 // Record is one line of the result file.
@@ -183,6 +185,15 @@ func (r *runner) run(body func(*testing.T)) {
 		return
 	}
 	activateSites(r.cfg.Sites)
+	subFilter = nil
+	if r.cfg.Sub != "" {
+		re, err := regexp.Compile(r.cfg.Sub)
+		if err != nil {
+			r.emit(Record{Type: "error", Message: "bad subtest filter: " + err.Error()})
+			return
+		}
+		subFilter = re
+	}
 	profiling = r.cfg.Profile
 	// One goroutine runs at a time: with one P a handoff is a direct
 	// switch instead of a wakeup of another OS thread.
