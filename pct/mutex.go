@@ -1,6 +1,10 @@
 package pct
 
-import "sync"
+import (
+	"fmt"
+	"sync"
+	"time"
+)
 
 type lockMode uint8
 
@@ -38,12 +42,44 @@ func lockOp(site int, m sync.Locker, mode lockMode) {
 	}
 	e.point(g, site)
 	lm := e.lockModel(m)
+	var waited time.Duration
 	for !e.tryAcquire(g, m, lm, mode) {
+		if e.heldOutside(lm, mode) {
+			waited = e.pollOutside(g, site, waited)
+			continue
+		}
 		if mode == rwW && lm.writer == nil && lm.announced == nil {
 			lm.announced = g
 		}
 		e.waitOn(g, lm, "waiting for lock at "+sitePos(site))
 	}
+}
+
+// pollOutside waits, in fake time, for a mutex that the model says is free
+// but that is really held: by code gopct does not manage (a goroutine
+// started in another module). The clock moves only once that code has
+// blocked or finished; the wait doubles up to a second, and after an hour
+// of fake time the execution stops with an environment error rather than
+// a deadlock report that might be false.
+func (e *execution) pollOutside(g *G, site int, waited time.Duration) time.Duration {
+	if waited > time.Hour {
+		e.fail(&Failure{Kind: kindStuck, Site: site, Goroutine: g.id, Message: fmt.Sprintf(
+			"%s waited over an hour (fake time) for a mutex held by code gopct does not manage, at %s",
+			gname(g.id), sitePos(site))})
+		<-e.abortCh
+	}
+	d := min(max(waited, time.Microsecond), time.Second)
+	e.blockIn(g, "waiting for a lock held outside gopct's view at "+sitePos(site), func() { time.Sleep(d) })
+	return waited + d
+}
+
+// heldOutside reports whether the model would grant the lock, so that the
+// failure came from the real mutex.
+func (e *execution) heldOutside(lm *lockModel, mode lockMode) bool {
+	if mode == rwR {
+		return lm.writer == nil && lm.announced == nil
+	}
+	return lm.writer == nil && lm.nreaders == 0
 }
 
 func tryLockOp(site int, m sync.Locker, mode lockMode) bool {

@@ -255,3 +255,23 @@ func TestProgMapIterWrite(t *testing.T) {
 		WGWait(sWG, &wg)
 	})
 }
+
+// TestProgOutsideLock: a goroutine gopct does not manage (started with a
+// plain go statement) holds the mutex for a while; the test's Lock must wait
+// for it, not report a deadlock.
+func TestProgOutsideLock(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var mu sync.Mutex
+		held := make(chan bool)
+		go func() {
+			mu.Lock()
+			held <- true
+			time.Sleep(time.Second)
+			mu.Unlock()
+		}()
+		Recv(sRecv, held)
+		Lock(sLock, &mu)
+		Unlock(sUnlock, &mu)
+	})
+}

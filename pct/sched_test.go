@@ -131,3 +131,7 @@ func TestSortKeysDeterministic(t *testing.T) {
 		t.Fatalf("order %v", anys)
 	}
 }
+
+func TestLockHeldOutsideIsNotADeadlock(t *testing.T) {
+	mustPass(t, "TestProgOutsideLock", "pct", 50)
+}
