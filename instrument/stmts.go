@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"go/version"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -248,7 +249,7 @@ func (r *fileRewriter) rangeStmt(s *ast.RangeStmt) string {
 			case s.Key, s.Value:
 				return lhs(c)
 			case s.X:
-				return r.rt("MapRange") + "(" + r.site(pct.KindMapRead, s.X) + ", " + r.expr(s.X) + ")"
+				return r.rt(r.mapRangeFunc()) + "(" + r.site(pct.KindMapRead, s.X) + ", " + r.expr(s.X) + ")"
 			}
 			return r.node(c)
 		})
@@ -259,6 +260,18 @@ func (r *fileRewriter) rangeStmt(s *ast.RangeStmt) string {
 		}
 		return r.node(c)
 	})
+}
+
+// mapRangeFunc chooses how a range over a map is instrumented: where the
+// file's language version has range-over-func (go1.23), MapIter, which
+// iterates in a deterministic order with a read point per iteration (so
+// replays do not depend on Go's randomised map order); otherwise MapRange,
+// one read point before Go's own iteration.
+func (r *fileRewriter) mapRangeFunc() string {
+	if v := r.info.FileVersions[r.file]; v != "" && version.Compare(v, "go1.23") >= 0 {
+		return "MapIter"
+	}
+	return "MapRange"
 }
 
 // rangeChan rewrites `for v := range ch BODY` into
