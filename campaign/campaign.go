@@ -32,6 +32,7 @@ type Plan struct {
 	Workers  int
 	MaxSteps int
 	Stall    time.Duration // no progress for this long: the test blocks outside gopct's view
+	Deps     []string      // dependency modules instrumented too (their goroutines become managed)
 	// LazyTime lets timers fire only when no goroutine can run: timeout
 	// paths that need a goroutine to be delayed are not explored.
 	LazyTime bool
@@ -60,11 +61,12 @@ type Binary struct {
 	fromTest bool
 }
 
-// Build instruments the package and builds its test binary.
-func Build(dir, pattern string, tests []string) (*Binary, error) {
+// Build instruments the package (and the dependency modules named in deps)
+// and builds its test binary.
+func Build(dir, pattern string, deps []string) (*Binary, error) {
 	arg := pattern
 	dir, pattern = splitPattern(dir, pattern)
-	res, err := instrument.Instrument(instrument.Config{Dir: dir, Patterns: []string{pattern}, Tests: tests})
+	res, err := instrument.Instrument(instrument.Config{Dir: dir, Patterns: []string{pattern}, Deps: deps})
 	if err != nil {
 		if errors.Is(err, instrument.ErrUser) {
 			// go/packages prefixes errors without a position with "-: ".
@@ -223,7 +225,7 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	}
 	if best != nil {
 		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: best.Schedule, Execution: best.Execution,
-			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime}
+			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps}
 		s.Bug = b.bugWith(tok, best)
 	}
 	s.Seconds = time.Since(start).Seconds()

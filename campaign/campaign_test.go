@@ -3,6 +3,7 @@ package campaign
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -41,9 +42,9 @@ func TestCrashIsReportedAndReplayed(t *testing.T) {
 }
 
 func TestTokenRoundTrip(t *testing.T) {
-	tok := Token{Package: "example.com/p", Test: "TestX", Schedule: "AQI", Execution: 7, Kind: "fail", Message: "m"}
+	tok := Token{Package: "example.com/p", Test: "TestX", Schedule: "AQI", Execution: 7, Kind: "fail", Message: "m", Deps: []string{"golang.org/x/sync"}}
 	got, err := DecodeToken(tok.Encode())
-	if err != nil || got != tok {
+	if err != nil || !reflect.DeepEqual(got, tok) {
 		t.Fatalf("round trip: %+v, %v", got, err)
 	}
 	if _, err := DecodeToken("gopct1.!!!"); err == nil {

@@ -16,14 +16,15 @@ import (
 // package and test, the recorded schedule, and the failure it produced (so
 // that a replay that fails differently is reported as diverging).
 type Token struct {
-	Package   string `json:"p"`
-	Test      string `json:"t"`
-	Schedule  string `json:"s"`
-	Execution int    `json:"e"`
-	Kind      string `json:"k"`
-	Message   string `json:"m"`
-	LazyTime  bool   `json:"l,omitempty"` // hunted with -early-timers=false
-	Sub       string `json:"u,omitempty"` // subtest filter of -run
+	Package   string   `json:"p"`
+	Test      string   `json:"t"`
+	Schedule  string   `json:"s"`
+	Execution int      `json:"e"`
+	Kind      string   `json:"k"`
+	Message   string   `json:"m"`
+	LazyTime  bool     `json:"l,omitempty"` // hunted with -early-timers=false
+	Sub       string   `json:"u,omitempty"` // subtest filter of -run
+	Deps      []string `json:"d,omitempty"` // dependency modules instrumented (-deps)
 }
 
 const tokenPrefix = "gopct1."

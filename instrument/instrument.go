@@ -36,7 +36,12 @@ type Config struct {
 	Dir      string   // directory where `go` runs (inside the user's module)
 	Patterns []string // package patterns, e.g. "./bank"
 	Tests    []string // test function names to wrap; nil means every TestXxx
+	Deps     []string // paths of dependency modules to instrument too; "auto": AutoDeps that the tests import
 }
+
+// AutoDeps are the dependency modules instrumented by default ("auto"):
+// concurrency libraries whose goroutines would otherwise run unmanaged.
+var AutoDeps = []string{"golang.org/x/sync"}
 
 // Result describes an instrumented copy of the user's packages. The user's
 // files are never written; everything lives in WorkDir and is reached
@@ -51,6 +56,8 @@ type Result struct {
 	Packages    []string          // import paths instrumented, sorted
 	Files       map[string]string // user file -> rewritten file (the overlay, minus the runtime)
 	Inputs      []string          // every file of the module the build reads (sources, embeds, go.mod, go.sum), sorted
+
+	deps []*depModule // dependency modules instrumented too
 }
 
 // Instrument loads the packages of cfg.Patterns with their tests, rewrites
@@ -64,11 +71,22 @@ func Instrument(cfg Config) (*Result, error) {
 	if err := checkModule(dir); err != nil {
 		return nil, err
 	}
-	pkgs, err := load(dir, cfg.Patterns)
+	deps, explicit := map[string]bool{}, []string{}
+	for _, d := range cfg.Deps {
+		if d == "auto" {
+			for _, a := range AutoDeps {
+				deps[a] = true
+			}
+			continue
+		}
+		deps[d] = true
+		explicit = append(explicit, d)
+	}
+	pkgs, err := load(dir, cfg.Patterns, deps)
 	if err != nil {
 		return nil, err
 	}
-	mod := pkgs[0].Module
+	mod := mainModule(pkgs)
 	if mod.GoVersion != "" && version.Compare("go"+mod.GoVersion, "go1.21") < 0 {
 		return nil, userErrorf(OldGoVersion, "%s: go %s: gopct needs go >= 1.21 in go.mod", mod.GoMod, mod.GoVersion)
 	}
@@ -77,11 +95,44 @@ func Instrument(cfg Config) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Dir: dir, ModulePath: mod.Path, ModuleRoot: mod.Dir, WorkDir: work, Files: map[string]string{}}
+	res.deps = depModules(pkgs, deps)
+	if err := missingDeps(explicit, res.deps); err != nil {
+		res.Cleanup()
+		return nil, err
+	}
+	if err := copyModules(res.deps, work); err != nil {
+		res.Cleanup()
+		return nil, err
+	}
 	if err := res.rewrite(pkgs, cfg.Tests); err != nil {
 		res.Cleanup()
 		return nil, err
 	}
 	return res, nil
+}
+
+// mainModule returns the module of the first main-module package.
+func mainModule(pkgs []*packages.Package) *packages.Module {
+	for _, p := range pkgs {
+		if p.Module != nil && p.Module.Main {
+			return p.Module
+		}
+	}
+	return pkgs[0].Module
+}
+
+// missingDeps reports the -deps modules the test does not import.
+func missingDeps(want []string, got []*depModule) error {
+	have := map[string]bool{}
+	for _, m := range got {
+		have[m.path] = true
+	}
+	for _, w := range want {
+		if !have[w] {
+			return userErrorf(NoPackages, "module %s: no package of it is imported by the tests", w)
+		}
+	}
+	return nil
 }
 
 // checkModule gives a clear error when dir is not inside a module, before
@@ -110,7 +161,7 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 // load returns the main-module packages to instrument: the packages of the
 // patterns (all variants, tests included) and the main-module packages they
 // import transitively, sorted by ID.
-func load(dir string, patterns []string) ([]*packages.Package, error) {
+func load(dir string, patterns []string, deps map[string]bool) ([]*packages.Package, error) {
 	cfg := &packages.Config{Mode: loadMode, Dir: dir, Tests: true}
 	roots, err := packages.Load(cfg, patterns...)
 	if err != nil {
@@ -124,7 +175,7 @@ func load(dir string, patterns []string) ([]*packages.Package, error) {
 			return
 		}
 		seen[p.ID] = true
-		main := p.Module != nil && p.Module.Main
+		main := p.Module != nil && (p.Module.Main || deps[p.Module.Path])
 		if !main && !isTestMain(p) {
 			return // standard library or another module: not ours to rewrite
 		}
@@ -212,13 +263,13 @@ type unit struct {
 // then file name. A file compiled in several variants (p and p [p.test]) is
 // rewritten from one of them; the rewrite depends only on the file's own
 // syntax and types, so it suits every variant.
-func units(pkgs []*packages.Package, root string) []unit {
+func units(pkgs []*packages.Package, root string, deps []*depModule) []unit {
 	seen := map[string]bool{}
 	var us []unit
 	for _, p := range pkgs {
 		for i, f := range p.Syntax {
 			path := p.CompiledGoFiles[i]
-			if seen[path] || !within(root, path) {
+			if seen[path] || (!within(root, path) && depOf(deps, path) == nil) {
 				continue
 			}
 			seen[path] = true
@@ -277,7 +328,7 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string) error {
 	pkgSet := map[string]bool{}
 	rtImport := RuntimeModule
 	globals := newGlobalFiles()
-	for i, u := range units(pkgs, r.ModuleRoot) {
+	for i, u := range units(pkgs, r.ModuleRoot, r.deps) {
 		pkgSet[u.pkg.PkgPath] = true
 		globals.add(u)
 		src, err := os.ReadFile(u.path)
@@ -288,6 +339,9 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string) error {
 		fr := newFileRewriter(u.pkg.Fset, u.file, src, u.pkg.TypesInfo, u.pkg.Types)
 		fr.lineName = u.path
 		fr.relName = filepath.ToSlash(rel)
+		if m := depOf(r.deps, u.path); m != nil {
+			fr.relName = m.relName(u.path)
+		}
 		fr.rtImport = rtImport
 		fr.tests = filter
 		fr.sites = r.Sites
@@ -355,6 +409,7 @@ func (r *Result) overlayGoMod(rtDir string, replace map[string]string) error {
 		return userErrorf(LoadFailed, "%s uses a vendor directory; gopct needs module mode (try GOFLAGS=-mod=mod)", r.ModuleRoot)
 	}
 	data = append(data, fmt.Sprintf("\nrequire %s v0.0.0\n\nreplace %s => %s\n", RuntimeModule, RuntimeModule, rtDir)...)
+	data = append(data, replaceLines(r.deps)...)
 	dst := filepath.Join(r.WorkDir, "go.mod")
 	if err := writeFile(dst, data); err != nil {
 		return err
@@ -364,6 +419,7 @@ func (r *Result) overlayGoMod(rtDir string, replace map[string]string) error {
 }
 
 func (r *Result) writeOverlay(replace map[string]string) error {
+	replace = redirect(r.deps, replace)
 	data, err := json.MarshalIndent(struct{ Replace map[string]string }{replace}, "", "\t")
 	if err != nil {
 		return err

@@ -30,6 +30,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&p.MaxSteps, "max-steps", 1<<20, "scheduling steps after which an execution is abandoned")
 	fs.DurationVar(&p.Stall, "stall", 20*time.Second, "real time without progress after which the test is declared blocked outside gopct's view")
 	earlyTimers := fs.Bool("early-timers", true, "let timers fire while goroutines can still run (explores timeout paths)")
+	deps := fs.String("deps", "auto", "dependency modules to instrument too, comma-separated; auto: golang.org/x/sync when the tests import it; none: no dependency")
 	fs.BoolVar(&jsonOut, "json", false, "print JSON lines; the last line is the summary")
 	fs.BoolVar(&verbose, "v", false, "print progress")
 	fs.Usage = func() {
@@ -63,6 +64,9 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	}
 	p.Seed = uint64(seed)
 	p.LazyTime = !*earlyTimers
+	if *deps != "none" {
+		p.Deps = splitList(*deps)
+	}
 	if seed == 0 {
 		p.Seed = uint64(time.Now().UnixNano()%1_000_000 + 1)
 	}
@@ -83,7 +87,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 
 func runHunt(p campaign.Plan, jsonOut bool, stdout, stderr io.Writer) int {
 	logf(p.Log, "gopct: instrumenting and building %s\n", p.Package)
-	bin, err := campaign.Build(p.Dir, p.Package, nil)
+	bin, err := campaign.Build(p.Dir, p.Package, p.Deps)
 	if err != nil {
 		return fail(stderr, err)
 	}

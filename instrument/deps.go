@@ -1,0 +1,158 @@
+package instrument
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// Dependency modules. Goroutines started in code gopct does not instrument
+// run unmanaged (errgroup.Group.Go, for example). Config.Deps names modules
+// to instrument as well. The go command refuses overlays of files in the
+// module cache, so each such module is copied into the work directory and
+// the overlaid go.mod replaces the module by the copy; the copy's files are
+// then overlaid like the main module's. A module that the user already
+// replaces by a local directory is overlaid in place.
+
+// depModule is one dependency module being instrumented.
+type depModule struct {
+	path, version string
+	dir           string // where the go command reads it (the module cache)
+	copy          string // our copy ("" when the user's replace is a local directory)
+}
+
+// depModules returns the dependency modules of pkgs named in deps.
+func depModules(pkgs []*packages.Package, deps map[string]bool) []*depModule {
+	seen := map[string]*depModule{}
+	for _, p := range pkgs {
+		m := p.Module
+		if m == nil || m.Main || !deps[m.Path] || seen[m.Path] != nil {
+			continue
+		}
+		d := &depModule{path: m.Path, version: m.Version, dir: m.Dir}
+		if m.Replace != nil {
+			d.version = m.Replace.Version
+		}
+		seen[m.Path] = d
+	}
+	var out []*depModule
+	for _, d := range seen {
+		out = append(out, d)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
+	return out
+}
+
+// inModCache reports whether dir lies in the module cache, where overlays
+// are refused.
+func inModCache(dir string) bool {
+	cache := os.Getenv("GOMODCACHE")
+	if cache == "" {
+		cache = filepath.Join(goPath(), "pkg", "mod")
+	}
+	return within(cache, dir)
+}
+
+func goPath() string {
+	if p := os.Getenv("GOPATH"); p != "" {
+		return filepath.SplitList(p)[0]
+	}
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, "go")
+}
+
+// copyModules copies the dependency modules that live in the module cache
+// into work/deps, adding a requirement on the runtime to each copy's go.mod.
+func copyModules(mods []*depModule, work string) error {
+	for i, m := range mods {
+		if !inModCache(m.dir) {
+			continue
+		}
+		m.copy = filepath.Join(work, "deps", fmt.Sprint(i))
+		if err := copyTree(m.dir, m.copy); err != nil {
+			return err
+		}
+		gomod := filepath.Join(m.copy, "go.mod")
+		data, err := os.ReadFile(gomod)
+		if err != nil {
+			data = []byte("module " + m.path + "\n")
+		}
+		data = append(data, "\nrequire "+RuntimeModule+" v0.0.0\n"...)
+		if err := os.WriteFile(gomod, data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func copyTree(from, to string) error {
+	return filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		dst := filepath.Join(to, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+}
+
+// depOf returns the dependency module containing path, or nil.
+func depOf(mods []*depModule, path string) *depModule {
+	for _, m := range mods {
+		if within(m.dir, path) {
+			return m
+		}
+	}
+	return nil
+}
+
+// relName is the module-relative name of a dependency file in site
+// positions: "module@version/dir/file.go".
+func (m *depModule) relName(path string) string {
+	rel, _ := filepath.Rel(m.dir, path)
+	name := m.path
+	if m.version != "" {
+		name += "@" + m.version
+	}
+	return name + "/" + filepath.ToSlash(rel)
+}
+
+// redirect moves overlay entries for files of copied modules onto the copy.
+func redirect(mods []*depModule, replace map[string]string) map[string]string {
+	out := make(map[string]string, len(replace))
+	for k, v := range replace {
+		if m := depOf(mods, k); m != nil && m.copy != "" {
+			rel, _ := filepath.Rel(m.dir, k)
+			k = filepath.Join(m.copy, rel)
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// replaceLines are the go.mod directives pointing copied modules at their
+// copies.
+func replaceLines(mods []*depModule) string {
+	var b strings.Builder
+	for _, m := range mods {
+		if m.copy != "" {
+			fmt.Fprintf(&b, "\nreplace %s => %s\n", m.path, m.copy)
+		}
+	}
+	return b.String()
+}
