@@ -409,6 +409,11 @@ func (r *Result) overlayGoMod(rtDir string, replace map[string]string) error {
 		return userErrorf(LoadFailed, "%s uses a vendor directory; gopct needs module mode (try GOFLAGS=-mod=mod)", r.ModuleRoot)
 	}
 	data = append(data, fmt.Sprintf("\nrequire %s v0.0.0\n\nreplace %s => %s\n", RuntimeModule, RuntimeModule, rtDir)...)
+	if !strings.Contains(string(data), "asynctimerchan") {
+		// Modules older than go 1.23 default to the asynchronous timer
+		// channels, under which testing/synctest refuses to run.
+		data = append(data, "\ngodebug asynctimerchan=0\n"...)
+	}
 	data = append(data, replaceLines(r.deps)...)
 	dst := filepath.Join(r.WorkDir, "go.mod")
 	if err := writeFile(dst, data); err != nil {

@@ -327,6 +327,10 @@ func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 	e.holder = g0
 	e.curGP = g0.gp
 	normal := false
+	// Registered first, so it runs last: after the test's own cleanups, and
+	// after t.Context() has been cancelled (the testing package cancels it
+	// just before the cleanups), as goroutines that watch it expect.
+	t.Cleanup(func() { e.finishBody(g0, t, &normal) })
 	defer func() {
 		if r := recover(); r != nil {
 			e.failPanic(g0, r)
@@ -338,7 +342,13 @@ func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 	}()
 	body(t)
 	normal = true
-	if e.aborted.Load() {
+}
+
+// finishBody runs, under control, once the test function and its cleanups
+// are done: it waits for the goroutines the test started, then checks the
+// test's verdict.
+func (e *execution) finishBody(g0 *G, t *testing.T, normal *bool) {
+	if !*normal || e.aborted.Load() {
 		return
 	}
 	e.bodyDone = true
