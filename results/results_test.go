@@ -17,7 +17,7 @@ func TestWriteSummaryBug(t *testing.T) {
 	var b bytes.Buffer
 	WriteSummary(&b, s)
 	out := b.String()
-	for _, want := range []string{"BUG   example.com/p TestX: fail found in execution 11 of 12",
+	for _, want := range []string{"BUG   example.com/p TestX: fail found in execution #11 (12 executions run",
 		"counter = 1", "at p/p_test.go:9:3 in g0", "preemptions (c): 1",
 		"step 3", "g1 -> g2", "(write n)", "preempted", "created by g0 at p/p_test.go:7:2",
 		"gopct replay gopct1.abc"} {

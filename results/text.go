@@ -22,7 +22,7 @@ func WriteSummary(w io.Writer, s *Summary) {
 		return
 	}
 	b := s.Bug
-	fmt.Fprintf(w, "BUG   %s %s: %s found in execution %d of %d (%s, seed %d, %.1fs)\n",
+	fmt.Fprintf(w, "BUG   %s %s: %s found in execution #%d (%d executions run; %s, seed %d, %.1fs)\n",
 		s.Package, s.Test, b.Kind, b.Execution, s.Executions, s.Strategy, s.Seed, s.Seconds)
 	writeBug(w, b)
 	fmt.Fprintf(w, "\nreplay:\n  gopct replay %s\n", b.Replay)
