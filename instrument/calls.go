@@ -68,6 +68,9 @@ var ops = map[string]op{
 	"time.Ticker.Reset":     {"TickerReset", pct.KindTimer, recvPtr},
 	"context.WithTimeout":   {"WithTimeout", pct.KindTimer, recvNone},
 	"context.WithDeadline":  {"WithDeadline", pct.KindTimer, recvNone},
+	"sync.OnceFunc":          {"OnceFunc", pct.KindOnce, recvNone},
+	"sync.OnceValue":         {"OnceValue", pct.KindOnce, recvNone},
+	"sync.OnceValues":        {"OnceValues", pct.KindOnce, recvNone},
 	"testing.T.Run":         {"TRun", pct.KindOther, recvPtr},
 	"testing.T.Parallel":    {"TParallel", pct.KindOther, recvPtr},
 }
@@ -191,10 +194,33 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 // a package-level function, whose qualified name is kept alive instead).
 func (r *fileRewriter) specialRecv(c *ast.CallExpr, sel *types.Selection, method string) string {
 	if sel == nil {
-		r.keep[string(r.src[r.off(c.Fun.Pos()):r.off(c.Fun.End())])] = true
+		r.keep[r.keepName(c.Fun)] = true
 		return ""
 	}
 	return r.recvArg(ast.Unparen(c.Fun).(*ast.SelectorExpr), sel, method != "")
+}
+
+// keepName is the text kept alive (var _ = X) for the package of a
+// rewritten package-level function: the function itself, or for a generic
+// one (which cannot be used uninstantiated) a plain function of the same
+// package.
+func (r *fileRewriter) keepName(fun ast.Expr) string {
+	text := string(r.src[r.off(fun.Pos()):r.off(fun.End())])
+	fn, _ := r.callee(fun)
+	if fn == nil || fn.Type().(*types.Signature).TypeParams().Len() == 0 {
+		return text
+	}
+	qual, _, ok := strings.Cut(text, ".")
+	if !ok {
+		return text
+	}
+	scope := fn.Pkg().Scope()
+	for _, name := range scope.Names() {
+		if f, ok := scope.Lookup(name).(*types.Func); ok && f.Exported() && f.Type().(*types.Signature).TypeParams().Len() == 0 {
+			return qual + "." + name
+		}
+	}
+	return text
 }
 
 // special renders the runtime call for op o.
@@ -300,15 +326,39 @@ func (r *fileRewriter) builtinCall(c *ast.CallExpr, name string, ctx callCtx) st
 // plain variable x, whose address cannot change, so that evaluating it
 // late is equivalent.
 func (r *fileRewriter) methodValue(e *ast.SelectorExpr, sel *types.Selection) string {
-	fn, _ := sel.Obj().(*types.Func)
-	if fn == nil || identOf(e.X) == nil {
+	o, bind, ok := bindable(sel)
+	if !ok {
 		return ""
+	}
+	// The receiver is evaluated now, as for a method value.
+	return r.rt(bind) + "(" + r.site(o.kind, e) + ", " + r.recvArg(e, sel, false) + ", " + r.rt(o.fn) + ")"
+}
+
+// methodExpr renders a method expression of a modelled method, such as
+// (*sync.Mutex).Lock, as a function calling the runtime.
+func (r *fileRewriter) methodExpr(e *ast.SelectorExpr, sel *types.Selection) string {
+	o, bind, ok := bindable(sel)
+	if !ok || o.recv != recvPtr || !isPtr(sel.Recv()) {
+		return ""
+	}
+	expr := map[string]string{"Bind": "Expr", "Bind1": "Expr1"}[bind]
+	return r.rt(expr) + "(" + r.site(o.kind, e) + ", " + r.rt(o.fn) + ")"
+}
+
+// bindable returns the runtime replacement of a selected method with no
+// results and at most one parameter, and the helper that binds it.
+func bindable(sel *types.Selection) (op, string, bool) {
+	fn, _ := sel.Obj().(*types.Func)
+	if fn == nil {
+		return op{}, "", false
 	}
 	o, ok := ops[funcKey(fn)]
 	sig := fn.Type().(*types.Signature)
-	if !ok || o.recv == recvNone || sig.Params().Len() != 0 || sig.Results().Len() != 0 {
-		return ""
+	if !ok || o.recv == recvNone || sig.Results().Len() != 0 || sig.Params().Len() > 1 || sig.Variadic() {
+		return op{}, "", false
 	}
-	recv := r.recvArg(e, sel, false)
-	return "func() { " + r.rt(o.fn) + "(" + r.site(o.kind, e) + ", " + recv + ") }"
+	if sig.Params().Len() == 1 {
+		return o, "Bind1", true
+	}
+	return o, "Bind", true
 }

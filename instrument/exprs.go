@@ -201,6 +201,9 @@ func (r *fileRewriter) selector(e *ast.SelectorExpr) string {
 		return r.raw(e.Pos(), e.X.Pos()) + r.recvOperand(e.X, sel) + r.raw(e.X.End(), e.End())
 	}
 	if sel.Kind() == types.MethodExpr {
+		if s := r.methodExpr(e, sel); s != "" {
+			return s
+		}
 		return r.text(e)
 	}
 	return r.raw(e.Pos(), e.X.Pos()) + r.base(e.X) + r.raw(e.X.End(), e.End())

@@ -377,6 +377,65 @@ func WithDeadline(site int, parent context.Context, when time.Time) (context.Con
 	return context.WithDeadline(parent, when)
 }
 
+// ---- method values and expressions of modelled types ----
+
+// Bind is a method value such as s.wg.Done or mu.Unlock: the receiver p is
+// evaluated now, op (the runtime's replacement, e.g. WGDone) runs on call.
+func Bind[P any](site int, p P, op func(int, P)) func() { return func() { op(site, p) } }
+
+// Bind1 is a method value taking one argument, such as wg.Add.
+func Bind1[P, A any](site int, p P, op func(int, P, A)) func(A) {
+	return func(a A) { op(site, p, a) }
+}
+
+// Expr is a method expression such as (*sync.Mutex).Lock.
+func Expr[P any](site int, op func(int, P)) func(P) { return func(p P) { op(site, p) } }
+
+// Expr1 is a method expression taking one argument, such as
+// (*sync.WaitGroup).Add.
+func Expr1[P, A any](site int, op func(int, P, A)) func(P, A) {
+	return func(p P, a A) { op(site, p, a) }
+}
+
+// ---- sync.OnceFunc and friends ----
+
+// OnceFunc is sync.OnceFunc(f), on the modelled Once: a caller that arrives
+// while f runs waits in the model instead of on Once's hidden mutex. As in
+// sync, a panic of f is raised again by every call.
+func OnceFunc(site int, f func()) func() {
+	var once sync.Once
+	var failure any
+	failed := false
+	return func() {
+		OnceDo(site, &once, func() {
+			defer func() {
+				if r := recover(); r != nil {
+					failure, failed = r, true
+				}
+			}()
+			f()
+		})
+		if failed {
+			panic(failure)
+		}
+	}
+}
+
+// OnceValue is sync.OnceValue(f) on the modelled Once.
+func OnceValue[T any](site int, f func() T) func() T {
+	var v T
+	g := OnceFunc(site, func() { v = f() })
+	return func() T { g(); return v }
+}
+
+// OnceValues is sync.OnceValues(f) on the modelled Once.
+func OnceValues[T1, T2 any](site int, f func() (T1, T2)) func() (T1, T2) {
+	var v1 T1
+	var v2 T2
+	g := OnceFunc(site, func() { v1, v2 = f() })
+	return func() (T1, T2) { g(); return v1, v2 }
+}
+
 // ---- test failures ----
 
 // TRun is t.Run(name, f). A synctest bubble does not allow subtests, so
