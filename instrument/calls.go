@@ -2,6 +2,7 @@ package instrument
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -137,7 +138,10 @@ func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 			recv := r.specialRecv(c, sel, method)
 			return r.special(c, o, recv, method, r.exprs(c.Args))
 		}
-		if fn.Pkg().Path() == "sync/atomic" {
+		if fn.Pkg().Path() == "sync/atomic" || strings.HasPrefix(funcKey(fn), "sync.Map.") {
+			// sync.Map's methods are atomic operations on the map: a
+			// scheduling point before each lets check-then-act races on
+			// it show.
 			return r.atomicCall(c, ctx)
 		}
 	}
@@ -146,7 +150,16 @@ func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 
 // plainCall renders a call that is not rewritten itself.
 func (r *fileRewriter) plainCall(c *ast.CallExpr) string {
+	return r.callWithArgs(c, nil)
+}
+
+// callWithArgs renders call c with the arguments in args replaced by the
+// given texts.
+func (r *fileRewriter) callWithArgs(c *ast.CallExpr, args map[ast.Node]string) string {
 	return r.spliceWith(c, func(n ast.Node) string {
+		if s, ok := args[n]; ok {
+			return s
+		}
 		if n == c.Fun {
 			if se, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && se == c.Fun {
 				if sel := r.info.Selections[se]; sel != nil && sel.Kind() == types.MethodVal {
@@ -287,6 +300,9 @@ func isTestingType(t types.Type) bool {
 // atomicCall puts a scheduling point before a sync/atomic call.
 func (r *fileRewriter) atomicCall(c *ast.CallExpr, ctx callCtx) string {
 	sig, _ := r.info.TypeOf(c.Fun).(*types.Signature)
+	if ctx == ctxStmt && r.argsCall(c) {
+		return r.atomicHoisted(c)
+	}
 	call := r.plainCall(c)
 	switch {
 	case ctx == ctxStmt:
@@ -295,6 +311,50 @@ func (r *fileRewriter) atomicCall(c *ast.CallExpr, ctx callCtx) string {
 		return call
 	}
 	return r.rt("Seq") + "(" + r.rt("Point") + "(" + r.site(pct.KindAtomic, c) + "), " + call + ")"
+}
+
+// argsCall reports whether an argument of c calls a function or receives
+// (n.Store(n.Load()+1)): the point must then come after the arguments.
+func (r *fileRewriter) argsCall(c *ast.CallExpr) bool {
+	if len(c.Args) == 1 {
+		if _, tuple := r.info.TypeOf(c.Args[0]).(*types.Tuple); tuple {
+			return false
+		}
+	}
+	found := false
+	for _, a := range c.Args {
+		ast.Inspect(a, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				found = found || !r.isType(ast.Unparen(n.Fun))
+			case *ast.UnaryExpr:
+				found = found || n.Op == token.ARROW
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// atomicHoisted renders an atomic call statement whose arguments call
+// functions: the arguments are evaluated into temporaries first, then the
+// scheduling point, then the call, so that a read-modify-write spelled
+// n.Store(n.Load()+1) is preemptible between its load and its store.
+func (r *fileRewriter) atomicHoisted(c *ast.CallExpr) string {
+	var pre []string
+	args := map[ast.Node]string{}
+	for _, a := range c.Args {
+		if tv := r.info.Types[a]; tv.Value != nil || tv.IsNil() {
+			continue // constants keep their (untyped) meaning in place
+		}
+		t := r.tmp("a")
+		pre = append(pre, t+" := "+r.expr(a))
+		args[a] = t
+	}
+	pre = append(pre, r.rt("Point")+"("+r.site(pct.KindAtomic, c)+")", r.callWithArgs(c, args))
+	return "{ " + strings.Join(pre, "; ") + " }"
 }
 
 // builtinCall renders a call of a builtin: close and the map operations go
