@@ -57,6 +57,7 @@ type Binary struct {
 	Sites    []pct.SiteInfo
 	Module   string
 	workDir  string
+	root     string // module root, for module-relative positions
 	instr    *instrument.Result
 	fromTest bool
 }
@@ -79,7 +80,7 @@ func Build(dir, pattern string, deps []string) (*Binary, error) {
 		res.Cleanup()
 		return nil, err
 	}
-	b := &Binary{Path: filepath.Join(work, "pkg.test"), workDir: work, instr: res, Sites: res.Sites, Module: res.ModulePath}
+	b := &Binary{Path: filepath.Join(work, "pkg.test"), workDir: work, instr: res, Sites: res.Sites, Module: res.ModulePath, root: res.ModuleRoot}
 	if err := cachedBuild(res, pattern, b.Path); err != nil {
 		b.Close()
 		return nil, err
@@ -237,6 +238,9 @@ func (b *Binary) bug(test string, r *pct.BugReport) *results.Bug {
 }
 
 func (b *Binary) bugWith(tok Token, r *pct.BugReport) *results.Bug {
+	if rel, err := filepath.Rel(b.root, r.At); err == nil && filepath.IsAbs(r.At) && !strings.HasPrefix(rel, "..") {
+		r.At = filepath.ToSlash(rel) // a panic's position, from its stack: module-relative like the sites
+	}
 	return &results.Bug{Kind: r.Kind, Message: r.Message, At: r.At, Goroutine: r.Goroutine, Execution: r.Execution,
 		Preemptions: r.Preemptions, Steps: r.Steps, Replay: tok.Encode(), Trace: r.Trace,
 		Goroutines: r.Goroutines, Messages: r.Messages, Stack: r.Stack, EarlyTimers: r.EarlyTimers, Delay: r.Delay}

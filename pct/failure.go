@@ -15,6 +15,7 @@ type Failure struct {
 	Step      int
 	Goroutine int
 	Stack     string
+	Where     string // file:line where it happened, when the site does not say
 }
 
 // Failure kinds that are not bugs of the program but limits of the

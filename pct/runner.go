@@ -395,6 +395,9 @@ func (e *execution) report() *BugReport {
 	if f.Site >= 0 {
 		b.At = sitePos(f.Site)
 	}
+	if f.Where != "" {
+		b.At = f.Where
+	}
 	if f.Goroutine >= 0 && f.Kind != "deadlock" && f.Kind != "leak" {
 		b.Goroutine = gname(f.Goroutine)
 	}

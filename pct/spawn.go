@@ -3,6 +3,7 @@ package pct
 import (
 	"fmt"
 	"runtime/debug"
+	"strings"
 )
 
 func spawn(site int, f func()) {
@@ -45,6 +46,20 @@ func (e *execution) exitG(c *G, normal *bool) {
 	e.handOff(c, false)
 }
 
+// trimStack drops the frames of gopct's runtime and of the panic machinery
+// from a goroutine's stack, keeping the user's.
+func trimStack(lines []string) string {
+	out := lines[:1:1] // "goroutine N [running]:"
+	for i := 1; i+1 < len(lines); i += 2 {
+		fn := lines[i]
+		if strings.Contains(fn, "gopct.invalid/rt.") || strings.HasPrefix(fn, "runtime/debug.") || strings.HasPrefix(fn, "panic(") {
+			continue
+		}
+		out = append(out, fn, lines[i+1])
+	}
+	return strings.Join(out, "\n")
+}
+
 func (e *execution) othersDone() bool {
 	for _, g := range e.gs[1:] {
 		if g.state != gDone && g.state != gDormant {
@@ -61,12 +76,15 @@ func (e *execution) failPanic(g *G, r any) {
 			"are not allowed; hunt a test without subtests (move the subtest's body into its own TestXxx)"})
 		return
 	}
+	stack := string(debug.Stack())
+	frames := strings.Split(stack, "\n")
 	e.fail(&Failure{
 		Kind:      "panic",
 		Message:   fmt.Sprint(r),
 		Site:      g.site,
+		Where:     firstUserFrame(frames[1:]), // where it panicked, not the last scheduling point
 		Goroutine: g.id,
-		Stack:     string(debug.Stack()),
+		Stack:     trimStack(frames),
 	})
 }
 
