@@ -140,7 +140,15 @@ func (r *fileRewriter) allocBuiltin(c *ast.CallExpr) string {
 		args := r.exprs(c.Args)
 		return r.rt("XAppend") + "(" + site + ", " + args[0] + ")(" + strings.Join(args[1:], ", ") + ellipsis(c) + ")"
 	}
+	if id := identOf(ast.Unparen(c.Fun)); id != nil && id.Name == "make" && isChan(r.info.TypeOf(c)) {
+		return r.rt("MakeChan") + "(" + site + ", " + r.splice(c) + ")"
+	}
 	return r.allocWrap(site, r.splice(c))
+}
+
+func isChan(t types.Type) bool {
+	_, ok := under(t).(*types.Chan)
+	return ok
 }
 
 // appendSplits reports whether append(s, v...) can be written

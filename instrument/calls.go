@@ -69,9 +69,9 @@ var ops = map[string]op{
 	"time.Ticker.Reset":     {"TickerReset", pct.KindTimer, recvPtr},
 	"context.WithTimeout":   {"WithTimeout", pct.KindTimer, recvNone},
 	"context.WithDeadline":  {"WithDeadline", pct.KindTimer, recvNone},
-	"sync.OnceFunc":          {"OnceFunc", pct.KindOnce, recvNone},
-	"sync.OnceValue":         {"OnceValue", pct.KindOnce, recvNone},
-	"sync.OnceValues":        {"OnceValues", pct.KindOnce, recvNone},
+	"sync.OnceFunc":         {"OnceFunc", pct.KindOnce, recvNone},
+	"sync.OnceValue":        {"OnceValue", pct.KindOnce, recvNone},
+	"sync.OnceValues":       {"OnceValues", pct.KindOnce, recvNone},
 	"testing.T.Run":         {"TRun", pct.KindOther, recvPtr},
 	"testing.T.Parallel":    {"TParallel", pct.KindOther, recvPtr},
 }

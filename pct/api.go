@@ -145,6 +145,21 @@ func Alloc[P any](site int, p P) P {
 	return p
 }
 
+// MakeChan is make(chan T, n): an allocation like Alloc, and in addition
+// channels made outside any execution (package variables, init functions)
+// are remembered: a test that communicates through one depends on
+// goroutines the bubble cannot see, and a "deadlock" it then shows is
+// reported as an environment error, not as a bug.
+func MakeChan[C any](site int, c C) C {
+	if profiling {
+		recordAlloc(site, c)
+	}
+	if current.Load() == nil {
+		noteOutsideChan(mapID(c))
+	}
+	return c
+}
+
 // Local records, in profiling runs, the address of a local variable whose
 // address escapes (captured by a closure, or &x taken), declared at site.
 // The instrumenter calls it right after the declaration (and at function
@@ -196,7 +211,7 @@ func Send[T any](site int, ch chan<- T, v T) {
 		ch <- v
 		return
 	}
-	chanOp(site, func() bool {
+	chanOp(site, mapID(ch), func() bool {
 		select {
 		case ch <- v:
 			return true
@@ -218,7 +233,7 @@ func Recv2[T any](site int, ch <-chan T) (v T, ok bool) {
 		v, ok = <-ch
 		return
 	}
-	chanOp(site, func() bool {
+	chanOp(site, mapID(ch), func() bool {
 		select {
 		case v, ok = <-ch:
 			return true

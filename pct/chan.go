@@ -1,6 +1,9 @@
 package pct
 
-import "unsafe"
+import (
+	"sync"
+	"unsafe"
+)
 
 // Channel operations run for real: the scheduler first tries them without
 // blocking; only if that fails does the goroutine block in the real
@@ -8,7 +11,7 @@ import "unsafe"
 // woken a goroutine blocked in a real operation, so the next scheduling
 // point settles first.
 
-func chanOp(site int, try func() bool, block func()) {
+func chanOp(site int, ch unsafe.Pointer, try func() bool, block func()) {
 	e, g := self()
 	if e == nil {
 		if !try() {
@@ -17,11 +20,34 @@ func chanOp(site int, try func() bool, block func()) {
 		return
 	}
 	e.point(g, site)
+	e.noteForeign(ch)
 	if try() {
 		e.noteWake()
 		return
 	}
 	e.blockIn(g, "blocked at "+siteOp(site), block)
+}
+
+// outsideChans are the channels made by instrumented code outside any
+// execution (package variables, init).
+var (
+	outsideMu    sync.Mutex
+	outsideChans = map[unsafe.Pointer]bool{}
+)
+
+func noteOutsideChan(c unsafe.Pointer) {
+	outsideMu.Lock()
+	outsideChans[c] = true
+	outsideMu.Unlock()
+}
+
+// noteForeign remembers that the execution used a channel made outside it.
+func (e *execution) noteForeign(c unsafe.Pointer) {
+	outsideMu.Lock()
+	if outsideChans[c] {
+		e.foreignChan = true
+	}
+	outsideMu.Unlock()
 }
 
 // noteWake records that the last operation may have woken a goroutine

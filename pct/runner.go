@@ -286,6 +286,11 @@ func (e *execution) classifyBubblePanic(p any) {
 	switch {
 	case !strings.Contains(msg, "deadlock"):
 		e.failure = &Failure{Kind: "panic", Message: "gopct internal: " + msg, Site: -1}
+	case e.foreignChan:
+		e.failure = &Failure{Kind: kindStuck, Site: -1, Message: "all goroutines of the test are blocked, " +
+			"and the test communicates through a channel made outside it (a package-level variable or init): " +
+			"goroutines outside the test's bubble take part, and gopct cannot schedule them; " +
+			"make the channel (and the goroutines serving it) inside the test"}
 	case !e.idle && e.holder != nil:
 		// Not a deadlock of the program: the token holder blocked inside
 		// code gopct does not instrument, waiting for a goroutine that

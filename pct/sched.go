@@ -56,8 +56,11 @@ type execution struct {
 	maxStep int
 
 	lazyTime bool // time passes only when no goroutine can run (-early-timers=false)
-	early    time.Duration
-	earlyN   int
+	// foreignChan: the execution used a channel made outside it, so
+	// goroutines outside the bubble may be part of its communication.
+	foreignChan bool
+	early       time.Duration
+	earlyN      int
 
 	curGP    uintptr // runtime id of the token holder
 	holder   *G
