@@ -5,18 +5,26 @@
 // Instrument loads the packages matching some patterns, with their tests
 // and every main-module package they import, rewrites each file's source
 // text with go/types information, and writes the rewritten files, the
-// runtime package (the sources of package pct, placed at
-// <module>/internal/gopctrt) and a generated site table into a temporary
-// directory referenced by a `go -overlay` file. Result.Build compiles the
-// instrumented test binary.
+// runtime (the sources of package pct with a generated site table, as the
+// module gopct.invalid/rt, required and replaced through an overlaid
+// go.mod) into a temporary directory referenced by a `go -overlay` file.
+// Result.Build compiles the instrumented test binary. Config.Deps names
+// dependency modules to instrument too (copied out of the module cache,
+// which the go command does not let overlays touch, and replaced).
 //
 // Rewrites (see the rules in DESIGN.md §5): test functions run their body
 // through RunTest; go statements evaluate their function value and arguments
 // in the parent and start the child through Go; channel operations, select,
 // range over channels, close, the sync types' methods (also promoted through
 // embedding), sync/atomic calls, time's sleeps, timers and tickers,
-// context.WithTimeout/WithDeadline, testing's failure methods, map
-// operations and accesses to possibly-shared memory go through the runtime.
+// context.WithTimeout/WithDeadline, testing's failure methods, t.Run and
+// t.Parallel, map operations (range over a map with MapIter where the
+// language has range-over-func) and accesses to possibly-shared memory go
+// through the runtime. Method values and expressions of modelled methods
+// become Bind/Expr closures; sync.OnceFunc/OnceValue(s) use the modelled
+// Once; sync.Map methods get a scheduling point like atomics, and an atomic
+// call whose arguments call functions evaluates them first. make(chan)
+// goes through MakeChan, which remembers channels made outside executions.
 //
 // Profiling registration (alloc.go): the runtime's profiling mode names
 // the memory each executed site touches with the alias analysis's names.
