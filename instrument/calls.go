@@ -72,6 +72,7 @@ var ops = map[string]op{
 	"sync.OnceFunc":         {"OnceFunc", pct.KindOnce, recvNone},
 	"sync.OnceValue":        {"OnceValue", pct.KindOnce, recvNone},
 	"sync.OnceValues":       {"OnceValues", pct.KindOnce, recvNone},
+	"runtime.Gosched":       {"Gosched", pct.KindOther, recvNone},
 	"testing.T.Run":         {"TRun", pct.KindOther, recvPtr},
 	"testing.T.Parallel":    {"TParallel", pct.KindOther, recvPtr},
 }

@@ -8,6 +8,7 @@ package pct
 
 import (
 	"context"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -390,6 +391,21 @@ func WithTimeout(site int, parent context.Context, d time.Duration) (context.Con
 func WithDeadline(site int, parent context.Context, when time.Time) (context.Context, context.CancelFunc) {
 	noteTimer(site, time.Until(when))
 	return context.WithDeadline(parent, when)
+}
+
+// Gosched is runtime.Gosched(): a scheduling point at which the goroutine
+// asks to let others run. Strategies honour it (PCT lowers the caller below
+// the other runnable goroutines), so a spin loop that yields does not starve
+// the goroutine it waits for.
+func Gosched(site int) {
+	e, g := self()
+	if e == nil {
+		runtime.Gosched()
+		return
+	}
+	e.yielding = true
+	e.point(g, site)
+	e.yielding = false
 }
 
 // ---- method values and expressions of modelled types ----

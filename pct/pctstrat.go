@@ -61,6 +61,9 @@ func (s *pctStrategy) Next(at Moment, cur *G, choices []*G) *G {
 		}
 		s.used++
 	}
+	if at.Yield && cur != nil {
+		s.yield(cur, choices)
+	}
 	best := choices[0]
 	bp := s.priority(best)
 	for _, g := range choices[1:] {
@@ -75,6 +78,23 @@ func (s *pctStrategy) Next(at Moment, cur *G, choices []*G) *G {
 		s.prio[0] = 1 // below every change-point priority (2..d)
 	}
 	return best
+}
+
+// yield puts cur just below the lowest-priority other runnable goroutine
+// (never below the change-point band), as CHESS does for yields.
+func (s *pctStrategy) yield(cur *G, choices []*G) {
+	low := uint64(0)
+	for _, g := range choices {
+		if g != cur && !g.isTime {
+			if p := s.priority(g); low == 0 || p < low {
+				low = p
+			}
+		}
+	}
+	if low > 1 {
+		s.priority(cur)
+		s.prio[cur.id+1] = low - 1
+	}
 }
 
 func (s *pctStrategy) Pick(at Moment, n int) int { return s.rng.Intn(n) }

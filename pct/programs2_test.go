@@ -3,6 +3,7 @@ package pct
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -273,5 +274,19 @@ func TestProgOutsideLock(t *testing.T) {
 		Recv(sRecv, held)
 		Lock(sLock, &mu)
 		Unlock(sUnlock, &mu)
+	})
+}
+
+// TestProgSpinYield spins on a flag with runtime.Gosched until another
+// goroutine sets it: without honouring the yield, PCT would let the spinner
+// run to the step limit.
+func TestProgSpinYield(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var flag atomic.Bool
+		Go(sGo, func() { Point(sOther); flag.Store(true) })
+		for !Seq(Point(sOther), flag.Load()) {
+			Gosched(sOther)
+		}
 	})
 }

@@ -7,6 +7,14 @@ type randomWalk struct{ rng *Rand }
 func (s *randomWalk) Begin(exec int, rng *Rand) { s.rng = rng }
 
 func (s *randomWalk) Next(at Moment, cur *G, choices []*G) *G {
+	if at.Yield && cur != nil && len(choices) > 1 {
+		// A yielding goroutine lets another run.
+		i := s.rng.Intn(len(choices) - 1)
+		if choices[i] == cur {
+			i = len(choices) - 1
+		}
+		return choices[i]
+	}
 	return choices[s.rng.Intn(len(choices))]
 }
 

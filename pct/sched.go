@@ -56,6 +56,7 @@ type execution struct {
 	maxStep int
 
 	lazyTime bool // time passes only when no goroutine can run (-early-timers=false)
+	yielding bool // the current point is a runtime.Gosched
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
@@ -434,7 +435,7 @@ func (e *execution) fail(f *Failure) {
 // moment numbers a new decision.
 func (e *execution) moment() Moment {
 	e.seq++
-	return Moment{Step: e.step, Seq: e.seq}
+	return Moment{Step: e.step, Seq: e.seq, Yield: e.yielding}
 }
 
 func now() time.Time { return time.Now() }

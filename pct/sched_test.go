@@ -135,3 +135,13 @@ func TestSortKeysDeterministic(t *testing.T) {
 func TestLockHeldOutsideIsNotADeadlock(t *testing.T) {
 	mustPass(t, "TestProgOutsideLock", "pct", 50)
 }
+
+func TestSpinWithYieldFinishes(t *testing.T) {
+	for _, s := range []string{"pct", "random"} {
+		recs := campaign(t, "TestProgSpinYield", Config{Strategy: s, D: 3, Seed: 1, Iters: 200, MaxSteps: 20000})
+		done := recs[len(recs)-1]
+		if done.Abandoned != 0 || done.Executions != 200 {
+			t.Errorf("%s: %d executions, %d abandoned at the step limit", s, done.Executions, done.Abandoned)
+		}
+	}
+}

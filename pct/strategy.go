@@ -24,7 +24,10 @@ type Strategy interface {
 // Moment identifies a decision: Step counts scheduling points (PCT's k
 // steps), Seq counts decisions (several can happen at one step, e.g. a
 // goroutine reaches a point, continues, then blocks).
-type Moment struct{ Step, Seq int }
+type Moment struct {
+	Step, Seq int
+	Yield     bool // the goroutine at the point yields (runtime.Gosched): prefer another
+}
 
 // Rand is a small deterministic generator (SplitMix64): the whole schedule
 // of an execution derives from one seed.
