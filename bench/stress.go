@@ -101,11 +101,12 @@ func stressOnce(o Options, bin, dir, test string) Run {
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	var err error
-	hung := false
+	hung, killed := false, false
 	select {
 	case err = <-done:
 	case <-time.After(budget):
 		hung = w.runningFor() > hangAfter
+		killed = true
 		cmd.Process.Kill()
 		err = <-done
 	}
@@ -113,7 +114,7 @@ func stressOnce(o Options, bin, dir, test string) Run {
 	switch {
 	case hung:
 		run.Found, run.Kind = true, "hang"
-	case err != nil && !w.killedByBudget(err):
+	case err != nil && !killed:
 		run.Found, run.Kind = true, stressKind(out.String())
 	}
 	return run
@@ -166,11 +167,6 @@ func (w *runWatcher) started() int {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.runs
-}
-
-// killedByBudget tells our kill at the budget from the process failing.
-func (w *runWatcher) killedByBudget(err error) bool {
-	return strings.Contains(err.Error(), "signal: killed")
 }
 
 func stressKind(out string) string {

@@ -330,12 +330,7 @@ func (b *Binary) start(cfg pct.Config) (*worker, error) {
 
 func hasBug(path string) bool {
 	recs, _ := readRecords(path)
-	for _, r := range recs {
-		if r.Type == "bug" {
-			return true
-		}
-	}
-	return false
+	return hasBugRec(recs)
 }
 
 // records returns what a worker reported, or an error explaining why it

@@ -48,8 +48,6 @@ func (e *execution) fatal(site int, msg string) {
 	<-e.abortCh
 }
 
-func (e *execution) panicIn(g *G, site int, msg string) { panic(msg) }
-
 // testFailure records a t.Error/t.Fatal message before calling the real
 // method, so the report can quote it.
 func testFailure(site int, t testing.TB, method string, args []any) {

@@ -26,7 +26,7 @@ func wgAdd(site int, wg *sync.WaitGroup, delta int) {
 	m.count += delta
 	if m.count < 0 {
 		m.count = 0
-		e.panicIn(g, site, "sync: negative WaitGroup counter")
+		panic("sync: negative WaitGroup counter") // as sync does, in the caller
 	}
 	wg.Add(delta)
 	if m.count == 0 {

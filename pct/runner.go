@@ -133,11 +133,10 @@ func loadConfig() (*Config, error) {
 }
 
 type runner struct {
-	cfg     *Config
-	t       *testing.T
-	out     *os.File
-	start   time.Time
-	records []Record
+	cfg   *Config
+	t     *testing.T
+	out   *os.File
+	start time.Time
 }
 
 // strategies maps a strategy name to its constructor. Tests of this package
@@ -253,7 +252,6 @@ func (r *runner) run(body func(*testing.T)) {
 func (r *runner) emit(rec Record) {
 	rec.Worker = r.cfg.Worker
 	rec.Elapsed = time.Since(r.start)
-	r.records = append(r.records, rec)
 	if r.out != nil {
 		b, _ := json.Marshal(rec)
 		r.out.Write(append(b, '\n'))

@@ -179,7 +179,7 @@ func (e *execution) point(g *G, site int) {
 		e.settle()
 	}
 	if e.step > e.maxStep {
-		e.fail(&Failure{Kind: "steplimit", Message: "execution exceeded the step limit", Site: site})
+		e.failStepLimit(site)
 	}
 	if e.aborted.Load() {
 		e.park(g)
@@ -349,7 +349,7 @@ func (e *execution) decideFromIdle(g *G) {
 	e.mayWake = false
 	e.step++
 	if e.step > e.maxStep {
-		e.fail(&Failure{Kind: "steplimit", Message: "execution exceeded the step limit", Site: -1})
+		e.failStepLimit(-1)
 		if g != nil {
 			e.park(g)
 		}
@@ -436,6 +436,12 @@ func (e *execution) fail(f *Failure) {
 func (e *execution) moment() Moment {
 	e.seq++
 	return Moment{Step: e.step, Seq: e.seq, Yield: e.yielding}
+}
+
+// failStepLimit abandons an execution that ran past -max-steps (not a bug:
+// the campaign counts it and goes on).
+func (e *execution) failStepLimit(site int) {
+	e.fail(&Failure{Kind: "steplimit", Message: "execution exceeded the step limit", Site: site})
 }
 
 func now() time.Time { return time.Now() }
