@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gopct/gopct/campaign"
+	"github.com/gopct/gopct/pct"
 )
 
 // Options says what to measure.
@@ -101,7 +102,7 @@ func measurePackage(o Options, pkg string, cases []Case) []*Result {
 func huntSeeds(o Options, bin *campaign.Binary, c Case, strategy string) []Run {
 	var runs []Run
 	for seed := 1; seed <= o.Seeds; seed++ {
-		p := campaign.Plan{Strategy: strategy, D: 3, Iters: o.Iters, Seed: uint64(seed), Budget: o.Budget,
+		p := campaign.Plan{Spec: specFor(strategy), Iters: o.Iters, Seed: uint64(seed), Budget: o.Budget,
 			Workers: 1, MaxSteps: 1 << 20, Stall: 20 * time.Second}
 		s, err := bin.Hunt(p, c.Test)
 		if err != nil {
@@ -110,7 +111,7 @@ func huntSeeds(o Options, bin *campaign.Binary, c Case, strategy string) []Run {
 		}
 		run := Run{Execs: s.Executions, Seconds: s.Seconds}
 		if s.Bug != nil {
-			run = Run{Found: true, Execs: s.Bug.Execution + 1, Seconds: s.Seconds, Kind: s.Bug.Kind, Replay: s.Bug.Replay}
+			run = Run{Found: true, Execs: s.Bug.Execution + 1, Seconds: s.Seconds, Kind: string(s.Bug.Kind), Replay: s.Bug.Replay}
 		}
 		runs = append(runs, run)
 		if !c.Buggy && run.Found {
@@ -220,4 +221,13 @@ func logf(w io.Writer, format string, args ...any) {
 	if w != nil {
 		fmt.Fprintf(w, format, args...)
 	}
+}
+
+// specFor is the strategy spec bench uses for a strategy name: PCT at the
+// depth of the examples' bugs (d=3), the others as they come.
+func specFor(name string) pct.Spec {
+	if name == "pct" {
+		return pct.Spec{Name: name, D: 3}
+	}
+	return pct.Spec{Name: name}
 }

@@ -21,12 +21,11 @@ import (
 
 // Plan is one hunt: which tests, which strategy, how much effort.
 type Plan struct {
-	Dir      string // where the user ran gopct
-	Package  string // a package pattern or directory, e.g. ./bank
-	Run      string // regexp selecting tests (like go test -run)
-	Strategy string // pct | random
-	D        int    // PCT depth
-	Iters    int    // executions per test
+	Dir      string   // where the user ran gopct
+	Package  string   // a package pattern or directory, e.g. ./bank
+	Run      string   // regexp selecting tests (like go test -run)
+	Spec     pct.Spec // the strategy and its parameters
+	Iters    int      // executions per test
 	Seed     uint64
 	Budget   time.Duration // wall-clock budget for the whole hunt; 0: none
 	Workers  int
@@ -204,7 +203,7 @@ type worker struct {
 func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	start := time.Now()
 	_, sub := SplitRun(p.Run)
-	cfg := pct.Config{Test: test, Sub: sub, Strategy: p.Strategy, D: p.D, Seed: p.Seed, Iters: p.Iters,
+	cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Sub: sub, Spec: p.Spec, Seed: p.Seed, Iters: p.Iters,
 		Workers: p.Workers, MaxSteps: p.MaxSteps, Stall: p.Stall.Seconds(), LazyTime: p.LazyTime}
 	if p.Budget > 0 {
 		cfg.Deadline = start.Add(p.Budget).UnixNano()
@@ -213,37 +212,31 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &results.Summary{Test: test, Package: b.Package, Strategy: p.Strategy, Seed: p.Seed, Mode: "bubble"}
+	s := &results.Summary{Test: test, Package: b.Package, Strategy: p.Spec.Name, Spec: p.Spec, Seed: p.Seed, Mode: "bubble"}
 	var best *pct.BugReport
 	for _, r := range recs {
-		if r.Type == "done" {
+		if r.Type == pct.RecDone {
 			s.Executions += r.Executions
 			s.Abandoned += r.Abandoned
 		}
-		if r.Type == "bug" && (best == nil || r.Bug.Execution < best.Execution) {
+		if r.Type == pct.RecBug && (best == nil || r.Bug.Execution < best.Execution) {
 			best = r.Bug
 		}
 	}
 	if best != nil {
 		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: best.Schedule, Execution: best.Execution,
-			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps}
+			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec}
 		s.Bug = b.bugWith(tok, best)
 	}
 	s.Seconds = time.Since(start).Seconds()
 	return s, nil
 }
 
-func (b *Binary) bug(test string, r *pct.BugReport) *results.Bug {
-	return b.bugWith(Token{Package: b.Package, Test: test, Schedule: r.Schedule, Execution: r.Execution, Kind: r.Kind, Message: r.Message}, r)
-}
-
 func (b *Binary) bugWith(tok Token, r *pct.BugReport) *results.Bug {
 	if rel, err := filepath.Rel(b.root, r.At); err == nil && filepath.IsAbs(r.At) && !strings.HasPrefix(rel, "..") {
 		r.At = filepath.ToSlash(rel) // a panic's position, from its stack: module-relative like the sites
 	}
-	return &results.Bug{Kind: r.Kind, Message: r.Message, At: r.At, Goroutine: r.Goroutine, Execution: r.Execution,
-		Preemptions: r.Preemptions, Steps: r.Steps, Replay: tok.Encode(), Trace: r.Trace,
-		Goroutines: r.Goroutines, Messages: r.Messages, Stack: r.Stack, EarlyTimers: r.EarlyTimers, Delay: r.Delay}
+	return &results.Bug{BugReport: *r, Replay: tok.Encode()}
 }
 
 // runWorkers starts cfg.Workers processes, stops the others once one finds
@@ -342,13 +335,13 @@ func (w *worker) records() ([]pct.Record, error) {
 	}
 	for _, r := range recs {
 		switch r.Type {
-		case "stall":
+		case pct.RecStall:
 			return nil, userErr("the test made no progress: %s\n\n%s", stallAdvice, r.Message)
-		case "error":
+		case pct.RecError:
 			return nil, userErr("%s", r.Message)
 		}
 	}
-	if len(recs) > 0 && (recs[len(recs)-1].Type == "done" || hasBugRec(recs)) {
+	if len(recs) > 0 && (recs[len(recs)-1].Type == pct.RecDone || hasBugRec(recs)) {
 		return recs, nil
 	}
 	if w.cmd.ProcessState != nil && !w.cmd.ProcessState.Success() {
@@ -366,12 +359,12 @@ func (w *worker) crashed() ([]pct.Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("test process died without a report (%v):\n%s", w.err, tail(string(out), 4000))
 	}
-	bug := &pct.BugReport{Kind: "fatal", Message: crashMessage(string(out), w.err), Execution: exec,
+	bug := &pct.BugReport{Kind: pct.FailFatal, Message: crashMessage(string(out), w.err), Execution: exec,
 		Schedule: sched.Encode(), Stack: tail(string(out), 8000)}
 	n := (exec-w.cfg.First-w.cfg.Worker)/max(1, w.cfg.Workers) + 1
 	return []pct.Record{
-		{Type: "bug", Worker: w.cfg.Worker, Executions: n, Bug: bug},
-		{Type: "done", Worker: w.cfg.Worker, Executions: n, Outcome: bug},
+		{Version: pct.SchemaVersion, Type: pct.RecBug, Worker: w.cfg.Worker, Executions: n, Bug: bug},
+		{Version: pct.SchemaVersion, Type: pct.RecDone, Worker: w.cfg.Worker, Executions: n, Outcome: bug},
 	}, nil
 }
 
@@ -403,7 +396,7 @@ the test to happen on values created inside the test.`
 
 func hasBugRec(recs []pct.Record) bool {
 	for _, r := range recs {
-		if r.Type == "bug" {
+		if r.Type == pct.RecBug {
 			return true
 		}
 	}
@@ -424,9 +417,13 @@ func readRecords(path string) ([]pct.Record, error) {
 	sc.Buffer(make([]byte, 1<<20), 1<<28)
 	for sc.Scan() {
 		var r pct.Record
-		if json.Unmarshal(sc.Bytes(), &r) == nil {
-			recs = append(recs, r)
+		if json.Unmarshal(sc.Bytes(), &r) != nil {
+			continue // a line cut short by a killed writer
 		}
+		if r.Version != pct.SchemaVersion {
+			return nil, fmt.Errorf("%s: record of schema version %d, gopct reads %d", path, r.Version, pct.SchemaVersion)
+		}
+		recs = append(recs, r)
 	}
 	return recs, sc.Err()
 }

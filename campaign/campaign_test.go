@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gopct/gopct/pct"
 )
 
 func TestCrashIsReportedAndReplayed(t *testing.T) {
@@ -15,7 +17,7 @@ func TestCrashIsReportedAndReplayed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer bin.Close()
-	p := Plan{Strategy: "pct", D: 3, Iters: 200, Seed: 1, Workers: 1, MaxSteps: 1 << 20, Stall: 20 * time.Second}
+	p := Plan{Spec: pct.Spec{Name: "pct", D: 3}, Iters: 200, Seed: 1, Workers: 1, MaxSteps: 1 << 20, Stall: 20 * time.Second}
 	s, err := bin.Hunt(p, "TestLogFatal")
 	if err != nil {
 		t.Fatal(err)

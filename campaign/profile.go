@@ -15,7 +15,7 @@ func (b *Binary) Profile(run string, n int, seed uint64) ([]pct.Observation, err
 	merged := map[[2]string]pct.Observation{}
 	var order [][2]string
 	for _, test := range tests {
-		cfg := pct.Config{Test: test, Strategy: "random", Seed: seed, Iters: n, Workers: 1, Stall: 30, Profile: true}
+		cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Spec: pct.Spec{Name: "random"}, Seed: seed, Iters: n, Workers: 1, Stall: 30, Profile: true}
 		recs, err := b.runWorkers(cfg)
 		if err != nil {
 			return nil, err

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/gopct/gopct/pct"
 	"github.com/gopct/gopct/results"
 )
 
@@ -16,15 +17,16 @@ import (
 // package and test, the recorded schedule, and the failure it produced (so
 // that a replay that fails differently is reported as diverging).
 type Token struct {
-	Package   string   `json:"p"`
-	Test      string   `json:"t"`
-	Schedule  string   `json:"s"`
-	Execution int      `json:"e"`
-	Kind      string   `json:"k"`
-	Message   string   `json:"m"`
-	LazyTime  bool     `json:"l,omitempty"` // hunted with -early-timers=false
-	Sub       string   `json:"u,omitempty"` // subtest filter of -run
-	Deps      []string `json:"d,omitempty"` // dependency modules instrumented (-deps)
+	Package   string          `json:"p"`
+	Test      string          `json:"t"`
+	Schedule  string          `json:"s"`
+	Execution int             `json:"e"`
+	Kind      pct.FailureKind `json:"k"`
+	Message   string          `json:"m"`
+	LazyTime  bool            `json:"l,omitempty"` // hunted with -early-timers=false
+	Sub       string          `json:"u,omitempty"` // subtest filter of -run
+	Deps      []string        `json:"d,omitempty"` // dependency modules instrumented (-deps)
+	Spec      pct.Spec        `json:"x,omitempty"` // the strategy that found it
 }
 
 const tokenPrefix = "gopct1."
@@ -69,7 +71,7 @@ func (b *Binary) Replay(t Token) (*results.ReplayResult, error) {
 	}
 	res := &results.ReplayResult{Test: t.Test, Package: t.Package}
 	for _, r := range recs {
-		if r.Type != "done" {
+		if r.Type != pct.RecDone {
 			continue
 		}
 		res.Diverged = r.Diverged

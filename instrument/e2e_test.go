@@ -137,7 +137,7 @@ func TestErrors(t *testing.T) {
 func profileRun(t *testing.T, bin, test string) []pct.Observation {
 	t.Helper()
 	tmp := t.TempDir()
-	cfg := pct.Config{Test: test, Strategy: "random", Seed: 1, Iters: 3, Workers: 1, Stall: 30,
+	cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Spec: pct.Spec{Name: "random"}, Seed: 1, Iters: 3, Workers: 1, Stall: 30,
 		Out: filepath.Join(tmp, "out.jsonl"), Profile: true}
 	data, _ := json.Marshal(cfg)
 	cfgPath := filepath.Join(tmp, "cfg.json")

@@ -247,10 +247,7 @@ func Recv2[T any](site int, ch <-chan T) (v T, ok bool) {
 
 // Close is close(ch).
 func Close[T any](site int, ch chan<- T) {
-	if controlled() {
-		syncPoint(site)
-		markWoken()
-	}
+	closeOp(site, mapID(ch))
 	close(ch)
 }
 

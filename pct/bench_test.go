@@ -13,25 +13,28 @@ import (
 // same code measured in the same benchmark, as a ratio.
 
 func init() {
-	strategies["alternate"] = func(*Config) Strategy { return &alternate{} }
+	strategies["alternate"] = func(Spec) (Strategy, error) { return &alternate{}, nil }
 }
 
 // alternate switches to the next enabled goroutine at every point: it makes
 // every scheduling point a context switch.
 type alternate struct{}
 
-func (alternate) Begin(int, *Rand) {}
-func (alternate) Next(at Moment, cur *G, choices []*G) *G {
-	for _, g := range choices {
-		if cur != nil && g.id > cur.id && !g.isTime {
-			return g
+func (alternate) Begin(int, *Rand) bool { return true }
+func (alternate) Next(d *Decision) int {
+	for i, g := range d.Choices {
+		if d.Cur != nil && g.id > d.Cur.id {
+			return i
 		}
 	}
-	return choices[0]
+	if len(d.Choices) == 0 {
+		return PassTime
+	}
+	return 0
 }
-func (alternate) Pick(Moment, int) int { return 0 }
-func (alternate) End(int)              {}
-func (alternate) Describe() string     { return "alternate" }
+func (alternate) Pick(*Decision, int) int { return 0 }
+func (alternate) End(ExecOutcome)         {}
+func (alternate) Spec() Spec              { return Spec{Name: "alternate"} }
 
 const pointsPerExec = 20000
 
@@ -93,7 +96,7 @@ func TestProgTwo(t *testing.T) {
 // benchCampaign runs iters executions of prog and returns the in-process
 // elapsed time.
 func benchCampaign(b *testing.B, prog, strategy string, iters int) time.Duration {
-	recs := campaignB(b, prog, Config{Strategy: strategy, D: 3, Seed: 1, Iters: iters})
+	recs := campaignB(b, prog, Config{Spec: testSpec(strategy), Seed: 1, Iters: iters})
 	done := recs[len(recs)-1]
 	if done.Executions != iters {
 		b.Fatalf("%s: %d executions, want %d", prog, done.Executions, iters)

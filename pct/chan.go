@@ -22,10 +22,11 @@ func chanOp(site int, ch unsafe.Pointer, try func() bool, block func()) {
 	e.point(g, site)
 	e.noteForeign(ch)
 	if try() {
+		e.note(EvChan, g, site, objOf(ch))
 		e.noteWake()
 		return
 	}
-	e.blockIn(g, "blocked at "+siteOp(site), block)
+	e.blockIn(g, objOf(ch), "blocked at "+siteOp(site), block)
 }
 
 // outsideChans are the channels made by instrumented code outside any
@@ -82,6 +83,7 @@ func selectOp(site, n int, hasDefault bool, try func(int) bool, block func() int
 	for j := 0; j < n; j++ {
 		i := (start + j) % n
 		if try(i) {
+			e.note(EvChan, g, site, 0)
 			e.noteWake()
 			return i
 		}
@@ -90,7 +92,7 @@ func selectOp(site, n int, hasDefault bool, try func(int) bool, block func() int
 		return -1
 	}
 	chosen := -1
-	e.blockIn(g, "blocked in select at "+sitePos(site), func() { chosen = block() })
+	e.blockIn(g, 0, "blocked in select at "+sitePos(site), func() { chosen = block() })
 	return chosen
 }
 
@@ -99,16 +101,31 @@ func (e *execution) pick(n int) int {
 	if n <= 1 {
 		return 0
 	}
-	at := e.moment()
-	v := e.strategy.Pick(at, n)
-	e.rec.pick(at.Seq, v)
+	d := &e.dec
+	*d = Decision{Step: e.step, Seq: e.nextSeq(), Cur: e.holder, CurRuns: true, Choices: e.enabledSet(), Access: e.access}
+	v := e.strategy.Pick(d, n)
+	e.rec.pick(d.Seq, v)
 	return v
 }
 
-// syncPoint is a plain scheduling point (atomics, unmodelled operations).
+// syncPoint is a plain scheduling point (atomics, sync.Map, len/cap of a
+// channel). Atomics and sync.Map operations are sequentially consistent
+// synchronisation for the event stream.
 func syncPoint(site int) {
 	if e, g := self(); e != nil {
 		e.point(g, site)
+		if siteKind(site) == KindAtomic {
+			e.note(EvAtomic, g, site, 0)
+		}
+	}
+}
+
+// closeOp is the scheduling point of close(ch).
+func closeOp(site int, ch unsafe.Pointer) {
+	if e, g := self(); e != nil {
+		e.point(g, site)
+		e.note(EvChan, g, site, objOf(ch))
+		e.noteWake()
 	}
 }
 
@@ -118,6 +135,16 @@ func access(site int, p unsafe.Pointer, write bool) {
 		if profiling {
 			prof.observe(site, g, uintptr(p), write)
 		}
-		e.point(g, site)
+		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: write})
+		if e.observing {
+			e.emit(Event{Kind: memKind(write), G: g.id, Site: site, Op: siteKind(site), Obj: uintptr(p)})
+		}
 	}
+}
+
+func memKind(write bool) EventKind {
+	if write {
+		return EvWrite
+	}
+	return EvRead
 }

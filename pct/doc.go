@@ -15,6 +15,16 @@
 // code at a time. At each scheduling point (every instrumented operation)
 // the token holder asks the Strategy which goroutine runs next; a switch
 // wakes the chosen goroutine's wake channel and parks the holder on its own.
+// Every choice goes through one function, execution.decide, which builds a
+// Decision (the runnable goroutines, the current one, whether time may pass,
+// and the access at hand) for the strategy; strategies are configured by a
+// serialisable Spec.
+//
+// The program's operations (spawn, exit, block, wake, acquire, release,
+// channel operations, atomics, memory reads and writes, time passing) are
+// reported to Observers as Events, in the order they take effect; the
+// scheduler's own handoffs are not events. Records exchanged with the tool
+// (Config, Record, BugReport) are defined in schema.go, versioned.
 //
 // Channel operations and sleeps run for real: they are first tried without
 // blocking; a goroutine that would block hands the token on and blocks in
@@ -31,9 +41,9 @@
 // blocked"), and classified by whether the test function had returned.
 //
 // Time passing is a choice: when a timer created through instrumented code
-// is pending, the strategy may pick the pseudo-goroutine "time"; everyone
-// parks, the fake clock jumps to the next deadline, and a clock goroutine
-// (time.AfterFunc) decides next.
+// is pending, the strategy may answer PassTime; everyone parks, the fake
+// clock jumps to the next deadline, and a clock goroutine (time.AfterFunc)
+// decides next.
 //
 // # Invariants
 //
@@ -42,10 +52,12 @@
 //     operations also touch.
 //   - Goroutine ids are creation indexes under the token: identical in every
 //     replay.
-//   - Every decision has a sequence number (Moment.Seq); a replay follows the
+//   - Every decision has a sequence number (Decision.Seq); a replay follows the
 //     recorded decisions by sequence number and reports any disagreement as a
 //     divergence instead of running a different schedule.
 //   - A failure aborts the execution: every managed goroutine stays blocked,
 //     and the bubble is torn down by its own deadlock panic, which the runner
 //     recovers.
+//   - Observers see only the program's operations, never scheduler handoffs,
+//     and run on the token holder: they need no locks and must not block.
 package pct

@@ -7,27 +7,57 @@ import (
 	"testing"
 )
 
+// FailureKind names how an execution went wrong. Bugs of the program are
+// reported with a replay; environment kinds are limits of gopct's setting,
+// reported as errors (exit 2); the others end an execution without a
+// verdict.
+type FailureKind string
+
+// Bugs of the program.
+const (
+	FailTest     FailureKind = "fail"     // t.Error, t.Fatal (also from a spawned goroutine)
+	FailPanic    FailureKind = "panic"    // a panic in any goroutine
+	FailDeadlock FailureKind = "deadlock" // every goroutine blocked
+	FailLeak     FailureKind = "leak"     // goroutines blocked for ever after the test returned
+	FailFatal    FailureKind = "fatal"    // a Go runtime fatal error (concurrent map writes, ...)
+)
+
+// Executions ended without a verdict: counted, never reported as bugs.
+const (
+	FailStepLimit FailureKind = "steplimit" // ran past -max-steps
+	FailAbandoned FailureKind = "abandoned" // the strategy pruned it
+)
+
+// Limits of the environment: errors (exit 2), never bugs.
+const (
+	FailStuck       FailureKind = "stuck"       // blocked where gopct cannot schedule
+	FailUnsupported FailureKind = "unsupported" // a construct gopct cannot run in a bubble
+	FailSkip        FailureKind = "skip"        // the test skips itself
+)
+
+// IsBug says whether the kind is a bug of the program under test.
+func (k FailureKind) IsBug() bool {
+	switch k {
+	case FailTest, FailPanic, FailDeadlock, FailLeak, FailFatal:
+		return true
+	}
+	return false
+}
+
+// IsEnvironment says whether the kind is a limit of the environment.
+func (k FailureKind) IsEnvironment() bool {
+	return k == FailStuck || k == FailUnsupported || k == FailSkip
+}
+
 // Failure is what went wrong in an execution.
 type Failure struct {
-	Kind      string // fail|panic|deadlock|leak|fatal|steplimit
+	Kind      FailureKind
 	Message   string
 	Site      int
 	Step      int
 	Goroutine int
 	Stack     string
 	Where     string // file:line where it happened, when the site does not say
-}
-
-// Failure kinds that are not bugs of the program but limits of the
-// environment: the command reports them as errors (exit 2), never as bugs.
-const (
-	kindStuck       = "stuck"
-	kindUnsupported = "unsupported"
-	kindSkip        = "skip"
-)
-
-func envFailure(kind string) bool {
-	return kind == kindStuck || kind == kindUnsupported || kind == kindSkip
 }
 
 // unsupportedPanic recognises the testing package's refusals inside a
@@ -44,7 +74,7 @@ func (e *execution) fatal(site int, msg string) {
 	if g != nil {
 		id = g.id
 	}
-	e.fail(&Failure{Kind: "fatal", Message: msg, Site: site, Goroutine: id})
+	e.fail(&Failure{Kind: FailFatal, Message: msg, Site: site, Goroutine: id})
 	<-e.abortCh
 }
 

@@ -69,6 +69,7 @@ func campaign(t *testing.T, prog string, cfg Config) []Record {
 func campaignTB(t testing.TB, prog string, cfg Config) []Record {
 	t.Helper()
 	dir := t.TempDir()
+	cfg.Version = SchemaVersion
 	cfg.Test = prog
 	cfg.Out = filepath.Join(dir, "out.jsonl")
 	if cfg.Workers == 0 {
@@ -121,7 +122,7 @@ func tail(s string, n int) string {
 // hunt runs a campaign and returns the bug found, or nil.
 func hunt(t *testing.T, prog, strategy string, seed uint64, iters int) (*BugReport, Record) {
 	t.Helper()
-	recs := campaign(t, prog, Config{Strategy: strategy, D: 3, Seed: seed, Iters: iters})
+	recs := campaign(t, prog, Config{Spec: testSpec(strategy), Seed: seed, Iters: iters})
 	for _, r := range recs {
 		if r.Type == "bug" {
 			return r.Bug, recs[len(recs)-1]
@@ -133,7 +134,7 @@ func hunt(t *testing.T, prog, strategy string, seed uint64, iters int) (*BugRepo
 // replayBug replays a bug's schedule and returns the summary record.
 func replayBug(t *testing.T, prog string, b *BugReport) Record {
 	t.Helper()
-	recs := campaign(t, prog, Config{Strategy: "replay", Replay: b.Schedule, First: b.Execution, Iters: b.Execution + 1})
+	recs := campaign(t, prog, Config{Spec: testSpec("replay"), Replay: b.Schedule, First: b.Execution, Iters: b.Execution + 1})
 	return recs[len(recs)-1]
 }
 
@@ -143,14 +144,14 @@ func mustFind(t *testing.T, prog, strategy string, seed uint64, iters int, kind 
 	if b == nil {
 		t.Fatalf("%s/%s: no bug in %d executions", prog, strategy, done.Executions)
 	}
-	if b.Kind != kind {
+	if string(b.Kind) != kind {
 		t.Fatalf("%s/%s: kind %s (%s), want %s", prog, strategy, b.Kind, b.Message, kind)
 	}
 	r := replayBug(t, prog, b)
 	if r.Diverged != "" {
 		t.Fatalf("%s: replay diverged: %s", prog, r.Diverged)
 	}
-	if r.Outcome == nil || r.Outcome.Kind != kind || r.Outcome.Message != b.Message {
+	if r.Outcome == nil || string(r.Outcome.Kind) != kind || r.Outcome.Message != b.Message {
 		t.Fatalf("%s: replay outcome %+v, want %s %q", prog, r.Outcome, kind, b.Message)
 	}
 	return b
@@ -174,4 +175,12 @@ func hasSwitchAt(b *BugReport, pos string) bool {
 		}
 	}
 	return false
+}
+
+// testSpec is the spec the tests use for a strategy name: PCT with d=3.
+func testSpec(name string) Spec {
+	if name == "pct" {
+		return Spec{Name: name, D: 3}
+	}
+	return Spec{Name: name}
 }

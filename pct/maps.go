@@ -34,7 +34,10 @@ func mapAccess(site int, id unsafe.Pointer, write bool) (*execution, *G) {
 	if profiling {
 		prof.observe(site, g, uintptr(id), write)
 	}
-	e.point(g, site)
+	e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(id), Write: write})
+	if e.observing {
+		e.emit(Event{Kind: memKind(write), G: g.id, Site: site, Op: siteKind(site), Obj: uintptr(id)})
+	}
 	return e, g
 }
 

@@ -3,6 +3,7 @@ package pct
 import (
 	"sync"
 	"time"
+	"unsafe"
 )
 
 // WaitGroup, Once and Cond are modelled entirely by the scheduler: a
@@ -28,6 +29,7 @@ func wgAdd(site int, wg *sync.WaitGroup, delta int) {
 		m.count = 0
 		panic("sync: negative WaitGroup counter") // as sync does, in the caller
 	}
+	e.note(EvRelease, g, site, objOf(unsafe.Pointer(wg)))
 	wg.Add(delta)
 	if m.count == 0 {
 		e.wakeAll(&m.waiters)
@@ -46,6 +48,7 @@ func wgWait(site int, wg *sync.WaitGroup) {
 		m.waiters = append(m.waiters, g)
 		e.disable(g, "waiting in WaitGroup.Wait at "+sitePos(site))
 	}
+	e.note(EvAcquire, g, site, objOf(unsafe.Pointer(wg)))
 }
 
 func (e *execution) wgModel(wg *sync.WaitGroup) *wgModel {
@@ -80,11 +83,13 @@ func onceDo(site int, o *sync.Once, f func()) {
 		e.disable(g, "waiting in Once.Do at "+sitePos(site))
 	}
 	if m.done {
+		e.note(EvAcquire, g, site, objOf(unsafe.Pointer(o)))
 		return
 	}
 	m.running = g
 	defer func() {
 		m.done = true
+		e.note(EvRelease, g, site, objOf(unsafe.Pointer(o)))
 		e.wakeAll(&m.waiters)
 	}()
 	o.Do(f)
@@ -105,6 +110,7 @@ func condWait(site int, c *sync.Cond) {
 	for g.waitObj == c {
 		e.disable(g, "waiting in Cond.Wait at "+sitePos(site))
 	}
+	e.note(EvAcquire, g, site, objOf(unsafe.Pointer(c)))
 	lockerOp(site, c.L, true)
 }
 
@@ -119,6 +125,7 @@ func condNotify(site int, c *sync.Cond, all bool) {
 		return
 	}
 	e.point(g, site)
+	e.note(EvRelease, g, site, objOf(unsafe.Pointer(c)))
 	m := e.condModel(c)
 	for len(m.waiters) > 0 {
 		w := m.waiters[0]
@@ -151,5 +158,5 @@ func sleepOp(site int, d time.Duration) {
 		return
 	}
 	e.timers.add(now().Add(d), 0)
-	e.blockIn(g, "sleeping at "+sitePos(site), func() { time.Sleep(d) })
+	e.blockIn(g, 0, "sleeping at "+sitePos(site), func() { time.Sleep(d) })
 }

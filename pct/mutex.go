@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 	"time"
+	"unsafe"
 )
 
 type lockMode uint8
@@ -53,7 +54,12 @@ func lockOp(site int, m sync.Locker, mode lockMode) {
 		}
 		e.waitOn(g, lm, "waiting for lock at "+sitePos(site))
 	}
+	e.note(EvAcquire, g, site, lockerAddr(m))
 }
+
+// lockerAddr is the address of the mutex inside a sync.Locker, the
+// mutex's identity in events.
+func lockerAddr(l sync.Locker) uintptr { return uintptr((*[2]unsafe.Pointer)(unsafe.Pointer(&l))[1]) }
 
 // pollOutside waits, in fake time, for a mutex that the model says is free
 // but that is really held: by code gopct does not manage (a goroutine
@@ -63,13 +69,13 @@ func lockOp(site int, m sync.Locker, mode lockMode) {
 // a deadlock report that might be false.
 func (e *execution) pollOutside(g *G, site int, waited time.Duration) time.Duration {
 	if waited > time.Hour {
-		e.fail(&Failure{Kind: kindStuck, Site: site, Goroutine: g.id, Message: fmt.Sprintf(
+		e.fail(&Failure{Kind: FailStuck, Site: site, Goroutine: g.id, Message: fmt.Sprintf(
 			"%s waited over an hour (fake time) for a mutex held by code gopct does not manage, at %s",
 			gname(g.id), sitePos(site))})
 		<-e.abortCh
 	}
 	d := min(max(waited, time.Microsecond), time.Second)
-	e.blockIn(g, "waiting for a lock held outside gopct's view at "+sitePos(site), func() { time.Sleep(d) })
+	e.blockIn(g, 0, "waiting for a lock held outside gopct's view at "+sitePos(site), func() { time.Sleep(d) })
 	return waited + d
 }
 
@@ -88,7 +94,11 @@ func tryLockOp(site int, m sync.Locker, mode lockMode) bool {
 		return nativeTry(m, mode)
 	}
 	e.point(g, site)
-	return e.tryAcquire(g, m, e.lockModel(m), mode)
+	ok := e.tryAcquire(g, m, e.lockModel(m), mode)
+	if ok {
+		e.note(EvAcquire, g, site, lockerAddr(m))
+	}
+	return ok
 }
 
 // tryAcquire takes the lock in the model and for real (so the real mutex
@@ -137,6 +147,7 @@ func unlockOp(site int, m sync.Locker, mode lockMode) {
 		}
 		lm.writer = nil
 	}
+	e.note(EvRelease, g, site, lockerAddr(m))
 	nativeUnlock(m, mode)
 	e.wakeAll(&lm.waiters)
 }
@@ -150,11 +161,13 @@ func (e *execution) waitOn(g *G, lm *lockModel, why string) {
 // disable blocks g in the model (not for real) and passes the token; g
 // resumes when it is enabled again and chosen.
 func (e *execution) disable(g *G, why string) {
+	e.note(EvBlock, g, g.site, 0)
 	e.setState(g, gWaiting)
 	g.waitFor = why
 	e.handOff(g, false)
 	e.park(g)
 	g.waitFor = ""
+	e.note(EvWake, g, g.site, 0)
 }
 
 func (e *execution) enable(g *G) {

@@ -1,7 +1,6 @@
 package pct
 
 import (
-	"fmt"
 	"sort"
 )
 
@@ -12,25 +11,28 @@ import (
 // bug of depth d is found with probability at least 1/(n k^(d-1)) per run.
 //
 // k is learned: the largest step count of the earlier executions of this
-// worker (the first execution has no change points). The pseudo-goroutine
-// "time" takes part with the lowest initial priority, so a timeout fires
-// early only after a change point (it costs one preemption, as a delay
-// would).
+// worker (the first execution has no change points). Letting time pass
+// takes part like a goroutine with the lowest initial priority, so a
+// timeout fires early only after a change point (it costs one preemption,
+// as a delay would); once time has passed, it ranks below everything, so
+// it passes again only when nobody else can run.
 type pctStrategy struct {
-	d, k    int
-	rng     *Rand
-	prio    []uint64 // goroutine id+1 -> priority (index 0: time); 0 = not assigned
-	changes []int    // sorted steps of the change points
-	used    int      // change points passed
+	d, k     int
+	rng      *Rand
+	prio     []uint64 // goroutine id -> priority; 0 = not assigned yet
+	timePrio uint64
+	changes  []int // sorted steps of the change points
+	used     int   // change points passed
 }
 
 const prioBand = uint64(1) << 62 // initial priorities live above this
 
 func newPCT(d int) *pctStrategy { return &pctStrategy{d: d} }
 
-func (s *pctStrategy) Begin(exec int, rng *Rand) {
+func (s *pctStrategy) Begin(exec int, rng *Rand) bool {
 	s.rng = rng
-	s.prio = append(s.prio[:0], prioBand) // time: the lowest initial priority
+	s.prio = s.prio[:0]
+	s.timePrio = prioBand // the lowest initial priority
 	s.changes = s.changes[:0]
 	s.used = 0
 	if s.k > 0 {
@@ -39,43 +41,46 @@ func (s *pctStrategy) Begin(exec int, rng *Rand) {
 		}
 		sort.Ints(s.changes)
 	}
+	return true
 }
 
 func (s *pctStrategy) priority(g *G) uint64 {
-	i := g.id + 1
-	for len(s.prio) <= i {
+	for len(s.prio) <= g.id {
 		s.prio = append(s.prio, 0)
 	}
-	if s.prio[i] == 0 {
-		s.prio[i] = prioBand + 1 + s.rng.Uint64()%(prioBand-2)
+	if s.prio[g.id] == 0 {
+		s.prio[g.id] = prioBand + 1 + s.rng.Uint64()%(prioBand-2)
 	}
-	return s.prio[i]
+	return s.prio[g.id]
 }
 
-func (s *pctStrategy) Next(at Moment, cur *G, choices []*G) *G {
-	step := at.Step
-	for s.used < len(s.changes) && s.changes[s.used] <= step {
-		if cur != nil && s.changes[s.used] == step {
-			s.priority(cur)
-			s.prio[cur.id+1] = uint64(s.d - s.used) // d-1, d-2, ...: below every initial priority
+func (s *pctStrategy) setPriority(g *G, p uint64) {
+	s.priority(g)
+	s.prio[g.id] = p
+}
+
+func (s *pctStrategy) Next(d *Decision) int {
+	for s.used < len(s.changes) && s.changes[s.used] <= d.Step {
+		if d.Cur != nil && s.changes[s.used] == d.Step {
+			s.setPriority(d.Cur, uint64(s.d-s.used)) // d-1, d-2, ...: below every initial priority
 		}
 		s.used++
 	}
-	if at.Yield && cur != nil {
-		s.yield(cur, choices)
+	if d.Yield && d.Cur != nil {
+		s.yield(d.Cur, d.Choices)
 	}
-	best := choices[0]
-	bp := s.priority(best)
-	for _, g := range choices[1:] {
-		if p := s.priority(g); p > bp {
-			best, bp = g, p
+	best, bp := -1, uint64(0)
+	for i, g := range d.Choices {
+		if p := s.priority(g); best < 0 || p > bp {
+			best, bp = i, p
 		}
 	}
-	if best.isTime {
+	if d.CanPassTime && (best < 0 || s.timePrio > bp) {
 		// Time never blocks: left at the top it would fire timers for
 		// ever. Once it has passed, it runs again only when nobody else
 		// can.
-		s.prio[0] = 1 // below every change-point priority (2..d)
+		s.timePrio = 1 // below every change-point priority (2..d)
+		return PassTime
 	}
 	return best
 }
@@ -85,24 +90,23 @@ func (s *pctStrategy) Next(at Moment, cur *G, choices []*G) *G {
 func (s *pctStrategy) yield(cur *G, choices []*G) {
 	low := uint64(0)
 	for _, g := range choices {
-		if g != cur && !g.isTime {
+		if g != cur {
 			if p := s.priority(g); low == 0 || p < low {
 				low = p
 			}
 		}
 	}
 	if low > 1 {
-		s.priority(cur)
-		s.prio[cur.id+1] = low - 1
+		s.setPriority(cur, low-1)
 	}
 }
 
-func (s *pctStrategy) Pick(at Moment, n int) int { return s.rng.Intn(n) }
+func (s *pctStrategy) Pick(d *Decision, n int) int { return s.rng.Intn(n) }
 
-func (s *pctStrategy) End(steps int) {
-	if steps > s.k {
-		s.k = steps
+func (s *pctStrategy) End(o ExecOutcome) {
+	if o.Steps > s.k {
+		s.k = o.Steps
 	}
 }
 
-func (s *pctStrategy) Describe() string { return fmt.Sprintf("pct d=%d k=%d", s.d, s.k) }
+func (s *pctStrategy) Spec() Spec { return Spec{Name: "pct", D: s.d} }

@@ -1,23 +1,29 @@
 package pct
 
-// randomWalk picks uniformly among the choices at every scheduling point
-// (the "random walk" of the PCT paper's evaluation).
+// randomWalk picks uniformly among the options at every choice, letting
+// time pass being one of them when a timer is pending (the "random walk"
+// of the PCT paper's evaluation).
 type randomWalk struct{ rng *Rand }
 
-func (s *randomWalk) Begin(exec int, rng *Rand) { s.rng = rng }
-
-func (s *randomWalk) Next(at Moment, cur *G, choices []*G) *G {
-	if at.Yield && cur != nil && len(choices) > 1 {
-		// A yielding goroutine lets another run.
-		i := s.rng.Intn(len(choices) - 1)
-		if choices[i] == cur {
-			i = len(choices) - 1
-		}
-		return choices[i]
-	}
-	return choices[s.rng.Intn(len(choices))]
+func (s *randomWalk) Begin(exec int, rng *Rand) bool {
+	s.rng = rng
+	return true
 }
 
-func (s *randomWalk) Pick(at Moment, n int) int { return s.rng.Intn(n) }
-func (s *randomWalk) End(steps int)             {}
-func (s *randomWalk) Describe() string          { return "random" }
+func (s *randomWalk) Next(d *Decision) int {
+	n := d.Options()
+	if d.Yield && d.Cur != nil && n > 1 {
+		// A yielding goroutine lets another run: draw among the other
+		// options, the last one standing in for the yielder's slot.
+		i := s.rng.Intn(n - 1)
+		if i < len(d.Choices) && d.Choices[i] == d.Cur {
+			i = n - 1
+		}
+		return d.Option(i)
+	}
+	return d.Option(s.rng.Intn(n))
+}
+
+func (s *randomWalk) Pick(d *Decision, n int) int { return s.rng.Intn(n) }
+func (s *randomWalk) End(ExecOutcome)             {}
+func (s *randomWalk) Spec() Spec                  { return Spec{Name: "random"} }

@@ -43,10 +43,16 @@ type recorder struct {
 
 func newRecorder() *recorder { return &recorder{} }
 
+// switchTo records a decision that did not let from continue; to is nil
+// when time passed.
 func (r *recorder) switchTo(e *execution, from, to *G, canContinue bool) {
-	r.sched.Switches = append(r.sched.Switches, SwitchEvent{Step: e.seq, To: to.id})
-	r.crash.add(tagSwitch, e.seq, to.id)
-	ev := TraceEvent{Step: e.step, To: gname(to.id), Preemptive: canContinue && from != nil}
+	id := timeID
+	if to != nil {
+		id = to.id
+	}
+	r.sched.Switches = append(r.sched.Switches, SwitchEvent{Step: e.seq, To: id})
+	r.crash.add(tagSwitch, e.seq, id)
+	ev := TraceEvent{Step: e.step, To: gname(id), Preemptive: canContinue && from != nil}
 	if ev.Preemptive {
 		r.preemptions++
 	}
@@ -75,8 +81,11 @@ func (r *recorder) pick(step, v int) {
 
 const maxTrace = 2000
 
+// timeID stands for "time passed" where a goroutine id is expected.
+const timeID = -1
+
 func gname(id int) string {
-	if id == -1 {
+	if id == timeID {
 		return "time"
 	}
 	if id < 0 {

@@ -13,47 +13,59 @@ type replayStrategy struct {
 
 func newReplay(s Schedule) *replayStrategy { return &replayStrategy{sched: s} }
 
-func (s *replayStrategy) Begin(exec int, rng *Rand) { s.sw, s.pk, s.diverged = 0, 0, "" }
-
-func (s *replayStrategy) Next(at Moment, cur *G, choices []*G) *G {
-	step := at.Seq
-	if s.sw < len(s.sched.Switches) && s.sched.Switches[s.sw].Step == step {
-		want := s.sched.Switches[s.sw].To
-		s.sw++
-		for _, g := range choices {
-			if g.id == want {
-				return g
-			}
-		}
-		s.diverge("recorded goroutine %s is not runnable at decision %d", gname(want), step)
-		return choices[0]
-	}
-	if cur != nil && contains(choices, cur) {
-		return cur
-	}
-	s.diverge("goroutine %s cannot continue at decision %d but the recording has no switch there", gname(idOf(cur)), step)
-	return choices[0]
+func (s *replayStrategy) Begin(exec int, rng *Rand) bool {
+	s.sw, s.pk, s.diverged = 0, 0, ""
+	return true
 }
 
-func (s *replayStrategy) Pick(at Moment, n int) int {
-	step := at.Seq
-	if s.pk < len(s.sched.Picks) && s.sched.Picks[s.pk].Step == step {
+func (s *replayStrategy) Next(d *Decision) int {
+	if s.sw < len(s.sched.Switches) && s.sched.Switches[s.sw].Step == d.Seq {
+		want := s.sched.Switches[s.sw].To
+		s.sw++
+		if want == timeID && d.CanPassTime {
+			return PassTime
+		}
+		for i, g := range d.Choices {
+			if g.id == want {
+				return i
+			}
+		}
+		s.diverge("recorded goroutine %s is not runnable at decision %d", gname(want), d.Seq)
+		return s.fallback(d)
+	}
+	if d.CurRuns {
+		return d.IndexOf(d.Cur)
+	}
+	s.diverge("goroutine %s cannot continue at decision %d but the recording has no switch there", gname(idOf(d.Cur)), d.Seq)
+	return s.fallback(d)
+}
+
+// fallback is the choice after a divergence: the lowest id, or time.
+func (s *replayStrategy) fallback(d *Decision) int {
+	if len(d.Choices) == 0 {
+		return PassTime
+	}
+	return 0
+}
+
+func (s *replayStrategy) Pick(d *Decision, n int) int {
+	if s.pk < len(s.sched.Picks) && s.sched.Picks[s.pk].Step == d.Seq {
 		v := s.sched.Picks[s.pk].Value
 		s.pk++
 		if v < n {
 			return v
 		}
-		s.diverge("recorded choice %d out of range %d at decision %d", v, n, step)
+		s.diverge("recorded choice %d out of range %d at decision %d", v, n, d.Seq)
 	}
 	return 0
 }
 
-func (s *replayStrategy) End(steps int) {
+func (s *replayStrategy) End(o ExecOutcome) {
 	switch {
 	case s.sw < len(s.sched.Switches):
-		s.diverge("execution ended at decision %d before the recorded switch at decision %d", steps, s.sched.Switches[s.sw].Step)
-	case steps != s.sched.Steps && s.sched.Steps != 0:
-		s.diverge("execution took %d steps, the recording %d", steps, s.sched.Steps)
+		s.diverge("execution ended at decision %d before the recorded switch at decision %d", o.Steps, s.sched.Switches[s.sw].Step)
+	case o.Steps != s.sched.Steps && s.sched.Steps != 0:
+		s.diverge("execution took %d steps, the recording %d", o.Steps, s.sched.Steps)
 	}
 }
 
@@ -63,7 +75,7 @@ func (s *replayStrategy) diverge(format string, args ...any) {
 	}
 }
 
-func (s *replayStrategy) Describe() string { return "replay" }
+func (s *replayStrategy) Spec() Spec { return Spec{Name: "replay"} }
 
 func idOf(g *G) int {
 	if g == nil {

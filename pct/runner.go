@@ -13,76 +13,6 @@ import (
 	"time"
 )
 
-// Config is what the gopct command passes to the test binary, as a JSON
-// file named by the GOPCT_CONFIG environment variable.
-type Config struct {
-	Test     string  `json:"test"`     // the test to control (exact name)
-	Strategy string  `json:"strategy"` // random | pct | replay
-	D        int     `json:"d"`        // PCT depth
-	Seed     uint64  `json:"seed"`
-	Iters    int     `json:"iters"`    // executions in the campaign (all workers)
-	Worker   int     `json:"worker"`   // this process runs executions Worker, Worker+Workers, ...
-	Workers  int     `json:"workers"`  // number of worker processes
-	First    int     `json:"first"`    // first execution index (replay: the recorded one)
-	Deadline int64   `json:"deadline"` // unix nanoseconds; 0: none
-	MaxSteps int     `json:"maxSteps"` // per execution
-	Stall    float64 `json:"stall"`    // seconds without progress before giving up
-	Out      string  `json:"out"`      // JSON-lines result file
-	Replay   string  `json:"replay"`   // encoded Schedule, for strategy "replay"
-	Sites    []int   `json:"sites"`    // active memory sites; nil: all
-	CrashLog string  `json:"crashLog"` // memory-mapped decision log, read if the process dies
-	Profile  bool    `json:"profile"`  // record which variable each site touches
-	LazyTime bool    `json:"lazyTime"` // timers fire only when no goroutine can run
-	Sub      string  `json:"sub"`      // subtest filter: regexp for the names of t.Run subtests
-}
-
-// Record is one line of the result file.
-type Record struct {
-	Type       string        `json:"type"` // bug | done | stall | error
-	Worker     int           `json:"worker"`
-	Executions int           `json:"executions"`
-	MaxSteps   int           `json:"maxSteps,omitempty"`
-	Abandoned  int           `json:"abandoned,omitempty"` // executions stopped at the step limit
-	Strategy   string        `json:"strategy,omitempty"`
-	Bug        *BugReport    `json:"bug,omitempty"`
-	Diverged   string        `json:"diverged,omitempty"`
-	Message    string        `json:"message,omitempty"`
-	Outcome    *BugReport    `json:"outcome,omitempty"` // replay: what the run did
-	Profile    []Observation `json:"profile,omitempty"` // profiling: what the sites touched
-	Elapsed    time.Duration `json:"elapsed"`
-}
-
-// BugReport describes a failing execution.
-type BugReport struct {
-	Kind        string       `json:"kind"`
-	Message     string       `json:"message"`
-	At          string       `json:"at,omitempty"`
-	Goroutine   string       `json:"goroutine,omitempty"`
-	Execution   int          `json:"execution"`
-	Preemptions int          `json:"preemptions"`
-	Steps       int          `json:"steps"`
-	Schedule    string       `json:"schedule"`
-	Trace       []TraceEvent `json:"trace"`
-	Goroutines  []GInfo      `json:"goroutines"`
-	Stack       string       `json:"stack,omitempty"`
-	Messages    []string     `json:"messages,omitempty"`
-	// EarlyTimers counts the times the fake clock was advanced while some
-	// goroutine could still run, and Delay the time it advanced then: the
-	// failure assumes such delays (a timeout path).
-	EarlyTimers int           `json:"earlyTimers,omitempty"`
-	Delay       time.Duration `json:"delay,omitempty"`
-}
-
-// GInfo is a goroutine's position when the execution ended.
-type GInfo struct {
-	ID      string `json:"id"`
-	Parent  string `json:"parent,omitempty"`
-	Created string `json:"created,omitempty"`
-	State   string `json:"state"`
-	At      string `json:"at"`
-	Waiting string `json:"waiting,omitempty"`
-}
-
 // progress is bumped as executions advance; the stall watchdog reads it.
 var progress atomic.Int64
 
@@ -120,6 +50,9 @@ func loadConfig() (*Config, error) {
 	if err := json.Unmarshal(b, &c); err != nil {
 		return nil, fmt.Errorf("bad config %s: %v", path, err)
 	}
+	if c.Version != SchemaVersion {
+		return nil, fmt.Errorf("config %s has schema version %d, this runtime reads %d", path, c.Version, SchemaVersion)
+	}
 	if c.Workers < 1 {
 		c.Workers = 1
 	}
@@ -139,34 +72,17 @@ type runner struct {
 	start time.Time
 }
 
-// strategies maps a strategy name to its constructor. Tests of this package
-// add strategies of their own.
-var strategies = map[string]func(cfg *Config) Strategy{
-	"random": func(*Config) Strategy { return &randomWalk{} },
-	"pct": func(cfg *Config) Strategy {
-		if cfg.D < 1 {
-			return newPCT(3)
-		}
-		return newPCT(cfg.D)
-	},
-}
-
 func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
-	if mk, ok := strategies[r.cfg.Strategy]; ok {
-		return mk(r.cfg), nil, nil
+	if r.cfg.Spec.Name != "replay" {
+		s, err := NewStrategy(r.cfg.Spec)
+		return s, nil, err
 	}
-	switch r.cfg.Strategy {
-	case "":
-		return newPCT(3), nil, nil
-	case "replay":
-		s, err := DecodeSchedule(r.cfg.Replay)
-		if err != nil {
-			return nil, nil, fmt.Errorf("bad replay schedule: %v", err)
-		}
-		rs := newReplay(s)
-		return rs, rs, nil
+	sched, err := DecodeSchedule(r.cfg.Replay)
+	if err != nil {
+		return nil, nil, fmt.Errorf("bad replay schedule: %v", err)
 	}
-	return nil, nil, fmt.Errorf("unknown strategy %q", r.cfg.Strategy)
+	rs := newReplay(sched)
+	return rs, rs, nil
 }
 
 func (r *runner) run(body func(*testing.T)) {
@@ -179,8 +95,9 @@ func (r *runner) run(body func(*testing.T)) {
 		defer f.Close()
 	}
 	strat, replay, err := r.newStrategy()
+	spec := r.cfg.Spec
 	if err != nil {
-		r.emit(Record{Type: "error", Message: err.Error()})
+		r.emit(Record{Type: RecError, Message: err.Error()})
 		return
 	}
 	activateSites(r.cfg.Sites)
@@ -188,7 +105,7 @@ func (r *runner) run(body func(*testing.T)) {
 	if r.cfg.Sub != "" {
 		re, err := regexp.Compile(r.cfg.Sub)
 		if err != nil {
-			r.emit(Record{Type: "error", Message: "bad subtest filter: " + err.Error()})
+			r.emit(Record{Type: RecError, Message: "bad subtest filter: " + err.Error()})
 			return
 		}
 		subFilter = re
@@ -206,39 +123,43 @@ func (r *runner) run(body func(*testing.T)) {
 		if r.cfg.Deadline != 0 && time.Now().UnixNano() > r.cfg.Deadline {
 			break
 		}
+		if !strat.Begin(i, NewRand(execSeed(r.cfg.Seed, i))) {
+			break // the strategy has explored everything it offers
+		}
 		e := newExecution(i, strat, r.cfg.MaxSteps)
 		e.lazyTime = r.cfg.LazyTime
 		e.rec.crash = crash
+		e.observe(r.cfg)
 		crash.begin(i)
-		strat.Begin(i, NewRand(execSeed(r.cfg.Seed, i)))
 		r.runOne(e, body)
+		e.finishObservers()
 		e.rec.sched.Steps = e.step
-		strat.End(e.step)
+		strat.End(e.outcome())
 		execs++
 		progress.Add(1)
 		maxSteps = max(maxSteps, e.step)
-		if e.failure != nil && envFailure(e.failure.Kind) {
-			r.emit(Record{Type: "error", Executions: execs, Message: e.failure.Message})
+		f := e.failure
+		switch {
+		case f == nil:
+		case f.Kind.IsEnvironment():
+			r.emit(Record{Type: RecError, Executions: execs, Message: f.Message})
 			return
-		}
-		if e.failure != nil && e.failure.Kind == "steplimit" {
+		case !f.Kind.IsBug():
 			abandoned++
-		}
-		if e.failure != nil && e.failure.Kind != "steplimit" {
+		default:
 			bug = e.report()
 			if r.cfg.Profile {
 				continue // profiling observes; bugs are for hunts
 			}
 			if replay == nil {
-				r.emit(Record{Type: "bug", Executions: execs, Bug: bug, Strategy: strat.Describe()})
-				break
+				r.emit(Record{Type: RecBug, Executions: execs, Bug: bug, Spec: &spec})
 			}
 		}
-		if replay != nil {
+		if replay != nil || (bug != nil && !r.cfg.Profile) {
 			break
 		}
 	}
-	rec := Record{Type: "done", Executions: execs, MaxSteps: maxSteps, Abandoned: abandoned, Strategy: strat.Describe()}
+	rec := Record{Type: RecDone, Executions: execs, MaxSteps: maxSteps, Abandoned: abandoned, Spec: &spec}
 	if replay != nil {
 		rec.Diverged = replay.diverged
 		rec.Outcome = bug
@@ -249,7 +170,17 @@ func (r *runner) run(body func(*testing.T)) {
 	r.emit(rec)
 }
 
+// outcome summarises a finished execution for its strategy.
+func (e *execution) outcome() ExecOutcome {
+	o := ExecOutcome{Steps: e.step}
+	if e.failure != nil {
+		o.Failed, o.Kind = true, e.failure.Kind
+	}
+	return o
+}
+
 func (r *runner) emit(rec Record) {
+	rec.Version = SchemaVersion
 	rec.Worker = r.cfg.Worker
 	rec.Elapsed = time.Since(r.start)
 	if r.out != nil {
@@ -283,9 +214,9 @@ func (e *execution) classifyBubblePanic(p any) {
 	msg := fmt.Sprint(p)
 	switch {
 	case !strings.Contains(msg, "deadlock"):
-		e.failure = &Failure{Kind: "panic", Message: "gopct internal: " + msg, Site: -1}
+		e.failure = &Failure{Kind: FailPanic, Message: "gopct internal: " + msg, Site: -1}
 	case e.foreignChan:
-		e.failure = &Failure{Kind: kindStuck, Site: -1, Message: "all goroutines of the test are blocked, " +
+		e.failure = &Failure{Kind: FailStuck, Site: -1, Message: "all goroutines of the test are blocked, " +
 			"and the test communicates through a channel made outside it (a package-level variable or init): " +
 			"goroutines outside the test's bubble take part, and gopct cannot schedule them; " +
 			"make the channel (and the goroutines serving it) inside the test"}
@@ -293,14 +224,14 @@ func (e *execution) classifyBubblePanic(p any) {
 		// Not a deadlock of the program: the token holder blocked inside
 		// code gopct does not instrument, waiting for a goroutine that
 		// waited for the token.
-		e.failure = &Failure{Kind: kindStuck, Site: e.holder.site, Message: fmt.Sprintf(
+		e.failure = &Failure{Kind: FailStuck, Site: e.holder.site, Message: fmt.Sprintf(
 			"%s blocked inside code gopct does not instrument (standard library or another module) after %s, "+
 				"waiting for a goroutine that was waiting for its turn; gopct cannot schedule through that code",
 			gname(e.holder.id), sitePos(e.holder.site))}
 	case e.bodyDone:
-		e.failure = &Failure{Kind: "leak", Message: e.blockedSummary("goroutine leak: the test returned while"), Site: -1}
+		e.failure = &Failure{Kind: FailLeak, Message: e.blockedSummary("goroutine leak: the test returned while"), Site: -1}
 	default:
-		e.failure = &Failure{Kind: "deadlock", Message: e.blockedSummary("deadlock: all goroutines are blocked;"), Site: -1}
+		e.failure = &Failure{Kind: FailDeadlock, Message: e.blockedSummary("deadlock: all goroutines are blocked;"), Site: -1}
 	}
 	e.failure.Step = e.step
 }
@@ -368,12 +299,12 @@ func (e *execution) finishBody(g0 *G, t *testing.T, normal *bool) {
 func (e *execution) failFromTest(t *testing.T) {
 	if !t.Failed() {
 		if t.Skipped() {
-			e.fail(&Failure{Kind: kindSkip, Site: -1, Message: t.Name() +
+			e.fail(&Failure{Kind: FailSkip, Site: -1, Message: t.Name() +
 				" skips itself (t.Skip): there is nothing to hunt"})
 		}
 		return
 	}
-	f := &Failure{Kind: "fail", Message: "test failed", Site: -1}
+	f := &Failure{Kind: FailTest, Message: "test failed", Site: -1}
 	if len(e.messages) > 0 {
 		m := e.messages[0]
 		f.Message, f.Site, f.Goroutine = m.text, m.site, m.goroutine
@@ -401,7 +332,7 @@ func (e *execution) report() *BugReport {
 	if f.Where != "" {
 		b.At = f.Where
 	}
-	if f.Goroutine >= 0 && f.Kind != "deadlock" && f.Kind != "leak" {
+	if f.Goroutine >= 0 && f.Kind != FailDeadlock && f.Kind != FailLeak {
 		b.Goroutine = gname(f.Goroutine)
 	}
 	for _, m := range e.messages {
@@ -460,7 +391,7 @@ func (r *runner) stalled() {
 	if e := current.Load(); e != nil {
 		msg += fmt.Sprintf(" in execution %d at step %d", e.index, e.step)
 	}
-	r.emit(Record{Type: "stall", Message: msg + "; goroutines of the test:\n" + userPositions(string(buf))})
+	r.emit(Record{Type: RecStall, Message: msg + "; goroutines of the test:\n" + userPositions(string(buf))})
 	os.Exit(3)
 }
 

@@ -12,15 +12,14 @@ import (
 type gState uint8
 
 const (
-	gEnabled  gState = iota // at a scheduling point (or running, if it holds the token)
-	gInOp                   // inside a real blocking operation (channel, select, sleep)
-	gReturned               // came back from a real operation, not yet merged
-	gWaiting                // disabled by a model (mutex, once, cond, waitgroup, end of test)
-	gDone                   // exited
-	gDormant                // created for a timer callback that has not fired
+	gEnabled gState = iota // at a scheduling point (or running, if it holds the token)
+	gInOp                  // inside a real blocking operation (channel, select, sleep)
+	gWaiting               // disabled by a model (mutex, once, cond, waitgroup, end of test)
+	gDone                  // exited
+	gDormant               // created for a timer callback that has not fired
 )
 
-var stateNames = [...]string{"runnable", "blocked", "runnable", "waiting", "exited", "timer not fired"}
+var stateNames = [...]string{"runnable", "blocked", "waiting", "exited", "timer not fired"}
 
 // G is a managed goroutine. Its id is its creation index in the execution,
 // which is the same in every replay because creation happens under the token.
@@ -35,7 +34,6 @@ type G struct {
 	waitFor string // what a disabled goroutine waits for, for reports
 	waitObj any    // the object it waits on (mutex, once, cond, waitgroup)
 	settle  bool   // must settle (synctest.Wait + merge) when it resumes
-	isTime  bool   // the pseudo-goroutine that stands for "let time pass"
 	inOp    bool   // counted in execution.inOp
 }
 
@@ -46,9 +44,12 @@ type execution struct {
 	index    int
 	strategy Strategy
 	rec      *recorder
+	dec      Decision // the decision being made (reused: no allocation per point)
+	obs       []Observer // subscribers to the event stream
+	observing bool       // len(obs) > 0, tested on every operation
+	access   Access   // the operation at the current scheduling point
 
 	gs      []*G
-	timeG   *G
 	enabled []*G // sorted by id; rebuilt when dirty
 	dirty   bool
 	step    int // scheduling points so far
@@ -93,17 +94,12 @@ func self() (*execution, *G) {
 	if e == nil {
 		return nil, nil
 	}
-	gp := getg()
-	if gp == e.curGP {
+	if getg() == e.curGP {
 		return e, e.holder
 	}
-	return e.stranger(gp)
-}
-
-// stranger handles a goroutine that reaches a scheduling point without
-// holding the token: one started by code gopct does not instrument, or a
-// goroutine of an aborted execution. It runs natively.
-func (e *execution) stranger(gp uintptr) (*execution, *G) {
+	// A goroutine that does not hold the token: one started by code gopct
+	// does not instrument, or one of an aborted execution. It runs
+	// natively.
 	return nil, nil
 }
 
@@ -119,8 +115,8 @@ func newExecution(index int, s Strategy, maxStep int) *execution {
 		maxStep:  maxStep,
 		models:   map[any]any{},
 		rec:      newRecorder(),
+		access:   noAccess,
 	}
-	e.timeG = &G{id: -1, isTime: true, state: gEnabled}
 	return e
 }
 
@@ -134,8 +130,7 @@ func (e *execution) newG(parent *G, site int) *G {
 	return g
 }
 
-// enabledSet returns the goroutines that may run next, sorted by id, with the
-// time pseudo-goroutine last when a timer is pending.
+// enabledSet returns the goroutines that may run next, sorted by id.
 func (e *execution) enabledSet() []*G {
 	if !e.dirty {
 		return e.enabled
@@ -155,22 +150,22 @@ func (e *execution) setState(g *G, s gState) {
 	e.dirty = true
 }
 
-// choices returns the enabled set plus the time pseudo-goroutine when time
-// can usefully pass.
-func (e *execution) choices() []*G {
-	en := e.enabledSet()
-	if (len(en) == 0 || !e.lazyTime) && e.timers.pending(now) {
-		out := make([]*G, len(en), len(en)+1)
-		copy(out, en)
-		return append(out, e.timeG)
-	}
-	return en
+// timeCanPass says whether letting the fake clock run is a valid choice: a
+// timer is pending, and either nobody can run or early timers are allowed.
+func (e *execution) timeCanPass(runnable int) bool {
+	return (runnable == 0 || !e.lazyTime) && e.timers.pending(now)
 }
 
 // point is a scheduling point: g, the token holder, is about to perform the
 // operation at site. The strategy decides who runs next.
 func (e *execution) point(g *G, site int) {
-	g.site = site
+	e.pointAt(g, Access{Site: site, Kind: siteKind(site)})
+}
+
+// pointAt is point with the access described (memory accesses know their
+// address and direction).
+func (e *execution) pointAt(g *G, a Access) {
+	g.site = a.Site
 	e.step++
 	if e.step&1023 == 0 {
 		progress.Add(1)
@@ -179,33 +174,82 @@ func (e *execution) point(g *G, site int) {
 		e.settle()
 	}
 	if e.step > e.maxStep {
-		e.failStepLimit(site)
+		e.failStepLimit(a.Site)
 	}
 	if e.aborted.Load() {
 		e.park(g)
 	}
-	e.decide(g, true)
+	e.access = a
+	e.decide(g, turnPoint, false)
+	e.access = noAccess
 }
 
-// decide asks the strategy for the next goroutine and hands the token over.
-// cur is the deciding goroutine; canContinue says whether it is enabled.
-func (e *execution) decide(cur *G, canContinue bool) {
-	ch := e.choices()
-	if len(ch) == 0 {
-		e.goIdle(cur)
+// turn says in which situation a decision is made; it fixes what the
+// deciding goroutine does once the token has gone elsewhere.
+type turn uint8
+
+const (
+	// turnPoint: cur reached a scheduling point and may continue; if
+	// another goroutine is chosen, cur parks until it is chosen again.
+	turnPoint turn = iota
+	// turnLeave: cur cannot continue (it is about to block in a real
+	// operation, waits in a model, or exited); it does not park here.
+	turnLeave
+	// turnIdle: nobody held the token; cur came back from a real
+	// operation (nil: the clock fired). If cur is not chosen it parks.
+	turnIdle
+)
+
+var noAccess = Access{Site: -1}
+
+// decide is the one place where the engine asks the strategy who runs
+// next, records the choice, and passes the token, lets time pass, goes
+// idle or abandons the execution. settleNext makes the chosen goroutine
+// settle before it runs (cur is about to block in a real operation).
+func (e *execution) decide(cur *G, t turn, settleNext bool) {
+	ch := e.enabledSet()
+	canTime := e.timeCanPass(len(ch))
+	parks := cur != nil && t != turnLeave
+	if len(ch) == 0 && !canTime {
+		e.goIdle()
+		if parks {
+			e.park(cur)
+		}
 		return
 	}
-	next := e.strategy.Next(e.moment(), cur, ch)
-	if next == cur && canContinue {
+	seen := cur // who the strategy and the trace see at the choice
+	if t == turnIdle {
+		seen = nil // nobody was running: no goroutine is switched away from
+	}
+	d := &e.dec
+	*d = Decision{Step: e.step, Seq: e.nextSeq(), Cur: seen, CurRuns: t == turnPoint,
+		Yield: e.yielding && t == turnPoint, Choices: ch, CanPassTime: canTime, Access: e.access}
+	pick := e.strategy.Next(d)
+	if pick == Abandon {
+		e.fail(&Failure{Kind: FailAbandoned, Message: "the strategy abandoned the execution", Site: e.access.Site})
+		if parks {
+			e.park(cur)
+		}
 		return
 	}
-	e.rec.switchTo(e, cur, next, canContinue)
-	if next.isTime {
-		e.passTime(cur)
-		return
+	var next *G
+	if pick >= 0 {
+		next = ch[pick]
 	}
-	e.handTo(next, false)
-	if cur != nil && canContinue {
+	if next == cur && t == turnPoint {
+		return // cur continues: not a switch, not recorded
+	}
+	e.rec.switchTo(e, seen, next, t == turnPoint)
+	switch {
+	case next == nil:
+		e.passTime()
+	case next == cur: // turnIdle: the goroutine that came back runs on
+		e.handToSelf(cur)
+		return
+	default:
+		e.handTo(next, settleNext)
+	}
+	if parks {
 		e.park(cur)
 	}
 }
@@ -240,7 +284,7 @@ func (e *execution) park(g *G) {
 
 // goIdle leaves the token with nobody: every goroutine is blocked. Time may
 // pass (the bubble fires the next timer) or the bubble reports a deadlock.
-func (e *execution) goIdle(cur *G) {
+func (e *execution) goIdle() {
 	e.mu.Lock()
 	e.idle = true
 	e.holder = nil
@@ -277,7 +321,8 @@ func (e *execution) merge() {
 // blockIn runs a real blocking operation: the token goes to another
 // goroutine first, which settles before running, so that op has blocked by
 // the time anyone else acts.
-func (e *execution) blockIn(g *G, what string, op func()) {
+func (e *execution) blockIn(g *G, obj uintptr, what string, op func()) {
+	e.note(EvBlock, g, g.site, obj)
 	e.setState(g, gInOp)
 	g.waitFor = what
 	g.inOp = true
@@ -285,6 +330,7 @@ func (e *execution) blockIn(g *G, what string, op func()) {
 	e.handOff(g, true)
 	op()
 	e.comeBack(g)
+	e.note(EvWake, g, g.site, obj)
 }
 
 // handOff passes the token from g, which cannot continue, to the strategy's
@@ -293,25 +339,13 @@ func (e *execution) handOff(g *G, settle bool) {
 	if e.mayWake {
 		e.settle()
 	}
-	ch := e.choices()
-	if len(ch) == 0 && e.inOp > 0 {
+	if len(e.enabledSet()) == 0 && e.inOp > 0 && !e.timeCanPass(0) {
 		// Code gopct does not see (a context's cancel function closing
 		// its Done channel) may have woken a goroutine blocked in a real
 		// operation: look before declaring that nobody can run.
 		e.settle()
-		ch = e.choices()
 	}
-	if len(ch) == 0 {
-		e.goIdle(g)
-		return
-	}
-	next := e.strategy.Next(e.moment(), g, ch)
-	e.rec.switchTo(e, g, next, false)
-	if next.isTime {
-		e.passTime(nil)
-		return
-	}
-	e.handTo(next, settle)
+	e.decide(g, turnLeave, settle)
 }
 
 // comeBack is called by g when its real blocking operation returns. If
@@ -355,28 +389,7 @@ func (e *execution) decideFromIdle(g *G) {
 		}
 		return
 	}
-	ch := e.choices()
-	if len(ch) == 0 {
-		e.goIdle(g)
-		if g != nil {
-			e.park(g)
-		}
-		return
-	}
-	next := e.strategy.Next(e.moment(), nil, ch)
-	e.rec.switchTo(e, nil, next, false)
-	if next.isTime {
-		e.passTime(g)
-		return
-	}
-	if next == g {
-		e.handToSelf(g)
-		return
-	}
-	e.handTo(next, false)
-	if g != nil {
-		e.park(g)
-	}
+	e.decide(g, turnIdle, false)
 }
 
 func (e *execution) handToSelf(g *G) {
@@ -387,9 +400,8 @@ func (e *execution) handToSelf(g *G) {
 }
 
 // passTime lets the fake clock run to the next pending timer: nobody holds
-// the token, a clock goroutine wakes at the deadline and decides. cur, if
-// not nil, is enabled and parks meanwhile.
-func (e *execution) passTime(cur *G) {
+// the token, a clock goroutine wakes at the deadline and decides.
+func (e *execution) passTime() {
 	d := e.timers.next(now()).Sub(now())
 	if len(e.enabledSet()) > 0 {
 		// A timer fires while goroutines could still run: the schedule
@@ -397,15 +409,11 @@ func (e *execution) passTime(cur *G) {
 		e.early += d
 		e.earlyN++
 	}
-	e.mu.Lock()
-	e.idle = true
-	e.holder = nil
-	e.curGP = 0
-	e.mu.Unlock()
-	time.AfterFunc(d, e.clockTick)
-	if cur != nil {
-		e.park(cur)
+	if e.observing {
+		e.emit(Event{Kind: EvTime, G: timeID, Other: int(d), Site: -1})
 	}
+	e.goIdle()
+	time.AfterFunc(d, e.clockTick)
 }
 
 // clockTick runs in its own goroutine when time has passed on our request.
@@ -432,16 +440,16 @@ func (e *execution) fail(f *Failure) {
 	e.aborted.Store(true)
 }
 
-// moment numbers a new decision.
-func (e *execution) moment() Moment {
+// nextSeq numbers a new decision.
+func (e *execution) nextSeq() int {
 	e.seq++
-	return Moment{Step: e.step, Seq: e.seq, Yield: e.yielding}
+	return e.seq
 }
 
 // failStepLimit abandons an execution that ran past -max-steps (not a bug:
 // the campaign counts it and goes on).
 func (e *execution) failStepLimit(site int) {
-	e.fail(&Failure{Kind: "steplimit", Message: "execution exceeded the step limit", Site: site})
+	e.fail(&Failure{Kind: FailStepLimit, Message: "execution exceeded the step limit", Site: site})
 }
 
 func now() time.Time { return time.Now() }

@@ -67,7 +67,7 @@ func TestExactOutcome(t *testing.T) {
 }
 
 func TestSubtestIsAnEnvironmentError(t *testing.T) {
-	recs := campaign(t, "TestProgSubtest", Config{Strategy: "pct", Seed: 1, Iters: 10})
+	recs := campaign(t, "TestProgSubtest", Config{Spec: testSpec("pct"), Seed: 1, Iters: 10})
 	for _, r := range recs {
 		if r.Type == "bug" {
 			t.Fatalf("reported as a bug: %+v", r.Bug)
@@ -79,7 +79,7 @@ func TestSubtestIsAnEnvironmentError(t *testing.T) {
 }
 
 func TestStuckIsAnEnvironmentError(t *testing.T) {
-	recs := campaign(t, "TestProgStuck", Config{Strategy: "pct", Seed: 1, Iters: 10})
+	recs := campaign(t, "TestProgStuck", Config{Spec: testSpec("pct"), Seed: 1, Iters: 10})
 	last := recs[len(recs)-1]
 	if last.Type != "error" || !strings.Contains(last.Message, "does not instrument") {
 		t.Fatalf("records %+v", recs)
@@ -87,7 +87,7 @@ func TestStuckIsAnEnvironmentError(t *testing.T) {
 }
 
 func TestProfileObservesVariables(t *testing.T) {
-	recs := campaign(t, "TestProgProfile", Config{Strategy: "random", Seed: 1, Iters: 10, Profile: true})
+	recs := campaign(t, "TestProgProfile", Config{Spec: testSpec("random"), Seed: 1, Iters: 10, Profile: true})
 	got := map[string]Observation{}
 	for _, o := range recs[len(recs)-1].Profile {
 		got[o.Site+"|"+o.Var] = o
@@ -138,7 +138,7 @@ func TestLockHeldOutsideIsNotADeadlock(t *testing.T) {
 
 func TestSpinWithYieldFinishes(t *testing.T) {
 	for _, s := range []string{"pct", "random"} {
-		recs := campaign(t, "TestProgSpinYield", Config{Strategy: s, D: 3, Seed: 1, Iters: 200, MaxSteps: 20000})
+		recs := campaign(t, "TestProgSpinYield", Config{Spec: testSpec(s), Seed: 1, Iters: 200, MaxSteps: 20000})
 		done := recs[len(recs)-1]
 		if done.Abandoned != 0 || done.Executions != 200 {
 			t.Errorf("%s: %d executions, %d abandoned at the step limit", s, done.Executions, done.Abandoned)

@@ -23,6 +23,14 @@ func activateSites(ids []int) {
 	}
 }
 
+// siteKind returns what the site does (0 for an unknown site).
+func siteKind(site int) SiteKind {
+	if uint(site) < uint(len(siteTable)) {
+		return siteTable[site].Kind
+	}
+	return 0
+}
+
 func sitePos(site int) string {
 	if uint(site) < uint(len(siteTable)) {
 		return siteTable[site].Pos

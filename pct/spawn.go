@@ -14,6 +14,9 @@ func spawn(site int, f func()) {
 	}
 	e.point(g, site)
 	c := e.newG(g, site)
+	if e.observing {
+		e.emit(Event{Kind: EvSpawn, G: g.id, Other: c.id, Site: site, Op: KindGo})
+	}
 	go func() {
 		e.park(c)
 		e.runG(c, f)
@@ -39,6 +42,7 @@ func (e *execution) exitG(c *G, normal *bool) {
 	if e.aborted.Load() {
 		return
 	}
+	e.note(EvExit, c, -1, 0)
 	e.setState(c, gDone)
 	if e.bodyDone && e.othersDone() {
 		e.enable(e.gs[0])
@@ -71,7 +75,7 @@ func (e *execution) othersDone() bool {
 
 func (e *execution) failPanic(g *G, r any) {
 	if msg := fmt.Sprint(r); unsupportedPanic(msg) {
-		e.fail(&Failure{Kind: kindUnsupported, Site: g.site, Goroutine: g.id, Message: msg +
+		e.fail(&Failure{Kind: FailUnsupported, Site: g.site, Goroutine: g.id, Message: msg +
 			": gopct runs every execution in a testing/synctest bubble, where t.Run, t.Parallel and t.Deadline " +
 			"are not allowed; hunt a test without subtests (move the subtest's body into its own TestXxx)"})
 		return
@@ -79,7 +83,7 @@ func (e *execution) failPanic(g *G, r any) {
 	stack := string(debug.Stack())
 	frames := strings.Split(stack, "\n")
 	e.fail(&Failure{
-		Kind:      "panic",
+		Kind:      FailPanic,
 		Message:   fmt.Sprint(r),
 		Site:      g.site,
 		Where:     firstUserFrame(frames[1:]), // where it panicked, not the last scheduling point

@@ -10,10 +10,10 @@ import (
 
 func TestWriteSummaryBug(t *testing.T) {
 	s := &Summary{Test: "TestX", Package: "example.com/p", Strategy: "pct", Seed: 7, Executions: 12,
-		Bug: &Bug{Kind: "fail", Message: "counter = 1", At: "p/p_test.go:9:3", Goroutine: "g0", Execution: 11,
-			Preemptions: 1, Steps: 9, Replay: "gopct1.abc",
+		Bug: &Bug{Replay: "gopct1.abc", BugReport: pct.BugReport{Kind: "fail", Message: "counter = 1", At: "p/p_test.go:9:3",
+			Goroutine: "g0", Execution: 11, Preemptions: 1, Steps: 9,
 			Trace:      []pct.TraceEvent{{Step: 3, From: "g1", To: "g2", At: "p/p.go:5:2", Op: "write n", Preemptive: true}},
-			Goroutines: []pct.GInfo{{ID: "g1", State: "exited", At: "p/p.go:6:2", Parent: "g0", Created: "p/p_test.go:7:2"}}}}
+			Goroutines: []pct.GInfo{{ID: "g1", State: "exited", At: "p/p.go:6:2", Parent: "g0", Created: "p/p_test.go:7:2"}}}}}
 	var b bytes.Buffer
 	WriteSummary(&b, s)
 	out := b.String()

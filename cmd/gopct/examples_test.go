@@ -148,7 +148,7 @@ func TestExamples(t *testing.T) {
 				t.Fatalf("exit %d, want 1 (bug found); executions %d", code, s.Executions)
 			}
 			b := s.Bug
-			if b.Kind != want.kind || b.Execution != want.execution {
+			if string(b.Kind) != want.kind || b.Execution != want.execution {
 				t.Errorf("found %s in execution %d, want %s in execution %d (message: %s)",
 					b.Kind, b.Execution, want.kind, want.execution, b.Message)
 			}

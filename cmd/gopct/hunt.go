@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gopct/gopct/campaign"
+	"github.com/gopct/gopct/pct"
 	"github.com/gopct/gopct/results"
 )
 
@@ -19,10 +20,11 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var p campaign.Plan
 	var jsonOut, verbose bool
+	strategy, depth := "pct", 3
 	var seed int64
 	fs.StringVar(&p.Run, "run", "", "run only the tests matching this regexp (like go test -run)")
-	fs.StringVar(&p.Strategy, "strategy", "pct", "scheduling strategy: pct or random")
-	fs.IntVar(&p.D, "d", 3, "PCT bug depth d (d-1 priority change points per execution)")
+	fs.StringVar(&strategy, "strategy", strategy, "scheduling strategy: pct or random")
+	fs.IntVar(&depth, "d", depth, "PCT bug depth d (d-1 priority change points per execution)")
 	fs.IntVar(&p.Iters, "iters", 1000, "executions per test")
 	fs.Int64Var(&seed, "seed", 0, "random seed (0: pick one and print it)")
 	fs.DurationVar(&p.Budget, "budget", 0, "wall-clock budget for the whole hunt, e.g. 30s (0: none)")
@@ -44,14 +46,18 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gopct hunt: one package at a time (got %d)\n", fs.NArg())
 		return 2
 	}
-	if p.Strategy != "pct" && p.Strategy != "random" {
-		fmt.Fprintf(stderr, "gopct hunt: unknown strategy %q (want pct or random)\n", p.Strategy)
+	if strategy != "pct" && strategy != "random" {
+		fmt.Fprintf(stderr, "gopct hunt: unknown strategy %q (want pct or random)\n", strategy)
 		return 2
+	}
+	p.Spec = pct.Spec{Name: strategy}
+	if strategy == "pct" {
+		p.Spec.D = depth
 	}
 	for _, f := range []struct {
 		name string
 		v    int
-	}{{"iters", p.Iters}, {"d", p.D}, {"workers", p.Workers}, {"max-steps", p.MaxSteps}} {
+	}{{"iters", p.Iters}, {"d", depth}, {"workers", p.Workers}, {"max-steps", p.MaxSteps}} {
 		if f.v < 1 {
 			fmt.Fprintf(stderr, "gopct hunt: -%s must be at least 1 (got %d)\n", f.name, f.v)
 			return 2
@@ -98,7 +104,7 @@ func runHunt(p campaign.Plan, jsonOut bool, stdout, stderr io.Writer) int {
 	}
 	code := 0
 	for _, test := range tests {
-		logf(p.Log, "gopct: hunting %s (%s, seed %d, %d workers)\n", test, p.Strategy, p.Seed, p.Workers)
+		logf(p.Log, "gopct: hunting %s (%s, seed %d, %d workers)\n", test, p.Spec, p.Seed, p.Workers)
 		s, err := bin.Hunt(p, test)
 		if err != nil {
 			return fail(stderr, err)

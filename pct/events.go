@@ -1,0 +1,110 @@
+package pct
+
+import "unsafe"
+
+// The engine reports what the program does as a stream of events, in the
+// order the operations take effect under the controlled schedule (exactly
+// one goroutine runs at a time, so the stream is a linearisation of the
+// execution). Observers subscribe to it (race detection, happens-before
+// hashing, coverage, profiling); strategies decide. The scheduler's own
+// token handoffs are never events: only the program's operations are.
+
+// EventKind says what happened.
+type EventKind uint8
+
+// Event kinds. Obj identifies the object operated on (a channel, mutex,
+// WaitGroup, Once, Cond, map, or memory address); 0 when unknown (a select
+// over several channels, an atomic whose address gopct does not see).
+const (
+	EvSpawn   EventKind = iota + 1 // G started goroutine Other at Site
+	EvExit                         // G returned (or ended with Goexit)
+	EvBlock                        // G blocks on Obj: in a real operation or in a model
+	EvWake                         // G runs again after EvBlock on Obj
+	EvAcquire                      // G acquired Obj: Lock/RLock, WaitGroup.Wait or Once.Do returned, Cond.Wait woke
+	EvRelease                      // G released Obj: Unlock/RUnlock, WaitGroup.Add/Done, Once.Do's f returned, Cond.Signal
+	EvChan                         // G completed a channel operation Op on Obj without blocking
+	EvAtomic                       // G performed a sync/atomic or sync.Map operation (sequentially consistent)
+	EvRead                         // G read memory Obj at Site (a map as a whole for map operations)
+	EvWrite                        // G wrote memory Obj at Site
+	EvTime                         // the fake clock moved by Other nanoseconds while nobody ran
+)
+
+var eventNames = [...]string{"", "spawn", "exit", "block", "wake", "acquire", "release", "chan", "atomic", "read", "write", "time"}
+
+func (k EventKind) String() string {
+	if int(k) < len(eventNames) {
+		return eventNames[k]
+	}
+	return "event?"
+}
+
+// Event is one operation of the program.
+type Event struct {
+	Kind  EventKind
+	G     int      // the goroutine performing it
+	Other int      // EvSpawn: the child; EvTime: nanoseconds
+	Site  int      // where (-1: no site)
+	Op    SiteKind // the operation at Site (send, receive, lock, rlock, ...)
+	Obj   uintptr
+}
+
+// Observer receives the events of one execution. Observe runs on the
+// goroutine holding the token, so it needs no locking; it must not block
+// and must not call into the scheduler. Finish is called once the
+// execution has ended; a non-nil failure it returns (e.g. a data race) is
+// the execution's failure when nothing else failed.
+type Observer interface {
+	Observe(ev *Event)
+	Finish(o ExecOutcome) *Failure
+}
+
+// observerMakers build the observers of each execution; features register
+// a maker when their Config option is on (see runner.newExecution).
+type observerMaker func(cfg *Config) Observer
+
+var observerMakers []observerMaker
+
+// RegisterObserver adds an observer to every execution of the campaigns
+// whose config it accepts (mk returns nil to stay out).
+func RegisterObserver(mk func(cfg *Config) Observer) { observerMakers = append(observerMakers, mk) }
+
+// observe subscribes the observers that cfg asks for.
+func (e *execution) observe(cfg *Config) {
+	for _, mk := range observerMakers {
+		if o := mk(cfg); o != nil {
+			e.obs = append(e.obs, o)
+		}
+	}
+	e.observing = len(e.obs) > 0
+}
+
+// finishObservers tells the observers that the execution ended; the first
+// failure one of them finds becomes the execution's, unless it already
+// failed.
+func (e *execution) finishObservers() {
+	o := e.outcome()
+	for _, ob := range e.obs {
+		if f := ob.Finish(o); f != nil && e.failure == nil {
+			f.Step = e.step
+			e.failure = f
+		}
+	}
+}
+
+// emit hands ev to the observers. Callers test e.observing first, so that
+// an execution without observers pays one branch per operation.
+func (e *execution) emit(ev Event) {
+	for _, o := range e.obs {
+		o.Observe(&ev)
+	}
+}
+
+// objOf turns a pointer into an event's object identity.
+func objOf(p unsafe.Pointer) uintptr { return uintptr(p) }
+
+// note emits an event of kind k by g on obj at site, if anyone observes.
+func (e *execution) note(k EventKind, g *G, site int, obj uintptr) {
+	if e.observing {
+		e.emit(Event{Kind: k, G: g.id, Site: site, Op: siteKind(site), Obj: obj})
+	}
+}

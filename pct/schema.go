@@ -1,0 +1,95 @@
+package pct
+
+import "time"
+
+// This file is the record schema shared by every part of gopct: the runtime
+// writes these records (JSON lines) from the test binary, and the campaign,
+// results, bench and alias packages read them. The runtime keeps to the
+// standard library, so the schema lives here and the tool side imports it.
+// SchemaVersion changes whenever a field changes meaning; readers refuse
+// records of another version instead of misreading them.
+
+// SchemaVersion is the version of Config and Record.
+const SchemaVersion = 2
+
+// Config is what the gopct command passes to the test binary, as a JSON
+// file named by the GOPCT_CONFIG environment variable.
+type Config struct {
+	Version  int     `json:"v"`
+	Test     string  `json:"test"` // the test to control (exact name)
+	Spec     Spec    `json:"spec"` // the strategy and its parameters
+	Seed     uint64  `json:"seed"`
+	Iters    int     `json:"iters"`    // executions in the campaign (all workers)
+	Worker   int     `json:"worker"`   // this process runs executions Worker, Worker+Workers, ...
+	Workers  int     `json:"workers"`  // number of worker processes
+	First    int     `json:"first"`    // first execution index (replay: the recorded one)
+	Deadline int64   `json:"deadline"` // unix nanoseconds; 0: none
+	MaxSteps int     `json:"maxSteps"` // per execution
+	Stall    float64 `json:"stall"`    // seconds without progress before giving up
+	Out      string  `json:"out"`      // JSON-lines result file
+	Replay   string  `json:"replay"`   // encoded Schedule, for strategy "replay"
+	Sites    []int   `json:"sites"`    // active memory sites; nil: all
+	CrashLog string  `json:"crashLog"` // memory-mapped decision log, read if the process dies
+	Profile  bool    `json:"profile"`  // record which variable each site touches
+	LazyTime bool    `json:"lazyTime"` // timers fire only when no goroutine can run
+	Sub      string  `json:"sub"`      // subtest filter: regexp for the names of t.Run subtests
+}
+
+// RecordType says what a Record reports.
+type RecordType string
+
+// Record types.
+const (
+	RecBug   RecordType = "bug"   // an execution failed: Bug
+	RecDone  RecordType = "done"  // the worker finished: counts, and for a replay its Outcome
+	RecStall RecordType = "stall" // no progress: the test blocks where gopct cannot see
+	RecError RecordType = "error" // the environment cannot run the test: Message
+)
+
+// Record is one line of the result file.
+type Record struct {
+	Version    int           `json:"v"`
+	Type       RecordType    `json:"type"`
+	Worker     int           `json:"worker"`
+	Executions int           `json:"executions"`
+	MaxSteps   int           `json:"maxSteps,omitempty"`
+	Abandoned  int           `json:"abandoned,omitempty"` // executions stopped at the step limit or pruned
+	Spec       *Spec         `json:"spec,omitempty"`
+	Bug        *BugReport    `json:"bug,omitempty"`
+	Diverged   string        `json:"diverged,omitempty"`
+	Message    string        `json:"message,omitempty"`
+	Outcome    *BugReport    `json:"outcome,omitempty"` // replay: what the run did
+	Profile    []Observation `json:"profile,omitempty"` // profiling: what the sites touched
+	Elapsed    time.Duration `json:"elapsed"`
+}
+
+// BugReport describes a failing execution.
+type BugReport struct {
+	Kind        FailureKind  `json:"kind"`
+	Message     string       `json:"message"`
+	At          string       `json:"at,omitempty"`
+	Goroutine   string       `json:"goroutine,omitempty"`
+	Execution   int          `json:"execution"`
+	Preemptions int          `json:"preemptions"`
+	Steps       int          `json:"steps"`
+	Schedule    string       `json:"schedule"`
+	Trace       []TraceEvent `json:"trace"`
+	Goroutines  []GInfo      `json:"goroutines"`
+	Stack       string       `json:"stack,omitempty"`
+	Messages    []string     `json:"messages,omitempty"`
+	// EarlyTimers counts the times the fake clock was advanced while some
+	// goroutine could still run, and Delay the time it advanced then: the
+	// failure assumes such delays (a timeout path).
+	EarlyTimers int           `json:"earlyTimers,omitempty"`
+	Delay       time.Duration `json:"delay,omitempty"`
+}
+
+// GInfo is a goroutine's position when the execution ended.
+type GInfo struct {
+	ID      string `json:"id"`
+	Parent  string `json:"parent,omitempty"`
+	Created string `json:"created,omitempty"`
+	State   string `json:"state"`
+	At      string `json:"at"`
+	Waiting string `json:"waiting,omitempty"`
+}
