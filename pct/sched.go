@@ -41,13 +41,13 @@ type G struct {
 // are owned by the token holder, except those under mu, which goroutines
 // coming back from real blocking operations also touch.
 type execution struct {
-	index    int
-	strategy Strategy
-	rec      *recorder
-	dec      Decision // the decision being made (reused: no allocation per point)
+	index     int
+	strategy  Strategy
+	rec       *recorder
+	dec       Decision   // the decision being made (reused: no allocation per point)
 	obs       []Observer // subscribers to the event stream
 	observing bool       // len(obs) > 0, tested on every operation
-	access   Access   // the operation at the current scheduling point
+	access    Access     // the operation at the current scheduling point
 
 	gs      []*G
 	enabled []*G // sorted by id; rebuilt when dirty
