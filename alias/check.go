@@ -1,21 +1,20 @@
 package alias
 
-import "slices"
+import (
+	"slices"
 
-// An Observation is what a profiling run of the runtime saw: the variable a
+	"github.com/gopct/gopct/pct"
+)
+
+// An Observation is what a profiling run of the runtime saw (the record
+// schema's pct.Observation, one type for runtime and analysis): the variable a
 // site really touched. Var follows Var.Name: "pkgpath.Name" for a global,
 // the allocation expression's start "file:line:col" for an object (the
 // runtime learns it from the instrumented allocation site). Site is the
 // executed site's "file:line:col"; an observation with an empty Site is a
 // per-variable total (k_q and the number of distinct goroutines) and is not
 // checked against the sites.
-type Observation struct {
-	Site       string `json:"site,omitempty"`
-	Var        string `json:"var"`
-	Access     string `json:"access,omitempty"` // "read" or "write", optional
-	Goroutines int    `json:"goroutines"`       // distinct goroutines that touched Var (at Site)
-	Accesses   int    `json:"accesses"`         // number of accesses (k_q when Site is empty)
-}
+type Observation = pct.Observation
 
 // A Miss is an observed (site, variable) pair the analysis did not predict:
 // a soundness failure of the analysis (or a naming mismatch with the

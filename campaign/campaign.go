@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gopct/gopct/instrument"
+	"github.com/gopct/gopct/internal/usererr"
 	"github.com/gopct/gopct/pct"
 	"github.com/gopct/gopct/results"
 )
@@ -38,15 +39,8 @@ type Plan struct {
 	Log      io.Writer // progress messages (-v); nil: quiet
 }
 
-// ErrUser marks errors caused by the user's input or environment (exit 2).
-var ErrUser = errors.New("user error")
-
-type userError struct{ msg string }
-
-func (e *userError) Error() string        { return e.msg }
-func (e *userError) Is(target error) bool { return target == ErrUser }
-
-func userErr(format string, args ...any) error { return &userError{fmt.Sprintf(format, args...)} }
+// userErr is a user error (usererr.ErrUser: exit 2) found by the campaign.
+func userErr(format string, args ...any) error { return usererr.New(usererr.Other, format, args...) }
 
 // Binary is an instrumented, built test binary of one package.
 type Binary struct {
@@ -68,9 +62,10 @@ func Build(dir, pattern string, deps []string) (*Binary, error) {
 	dir, pattern = splitPattern(dir, pattern)
 	res, err := instrument.Instrument(instrument.Config{Dir: dir, Patterns: []string{pattern}, Deps: deps})
 	if err != nil {
-		if errors.Is(err, instrument.ErrUser) {
+		var ue *usererr.Error
+		if errors.As(err, &ue) {
 			// go/packages prefixes errors without a position with "-: ".
-			return nil, &userError{strings.ReplaceAll(err.Error(), "-: ", "")}
+			return nil, &usererr.Error{Reason: ue.Reason, Detail: strings.ReplaceAll(ue.Detail, "-: ", "")}
 		}
 		return nil, err
 	}

@@ -8,6 +8,6 @@
 // through -overlay); with one worker the outcome of a hunt depends only on
 // the seed; a worker that dies is reported as a "fatal" bug with the
 // schedule read from its crash log, or as an error if it left none; errors
-// caused by the user's input satisfy errors.Is(err, ErrUser) and map to exit
+// caused by the user's input satisfy errors.Is(err, usererr.ErrUser) and map to exit
 // code 2.
 package campaign

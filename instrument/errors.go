@@ -1,50 +1,32 @@
 package instrument
 
 import (
-	"errors"
 	"fmt"
+
+	"github.com/gopct/gopct/internal/usererr"
 )
 
-// ErrUser is matched (errors.Is) by every error caused by the user's code or
-// setup rather than by a bug in gopct: the caller maps it to exit code 2.
-var ErrUser = errors.New("gopct: user error")
+// ErrUser, UserError and the reasons are gopct's one kind of user error
+// (package usererr), named here for the instrumenter's callers.
+var ErrUser = usererr.ErrUser
+
+// UserError reports a problem in the user's code or environment.
+type UserError = usererr.Error
 
 // Reason classifies a UserError.
-type Reason int
+type Reason = usererr.Reason
 
 // Reasons for a UserError.
 const (
-	NotInModule    Reason = iota + 1 // Dir is outside any Go module
-	LoadFailed                       // the go command could not list the packages
-	TypeErrors                       // a package does not compile
-	CgoUnsupported                   // a package uses cgo
-	NoPackages                       // the patterns matched nothing
-	OldGoVersion                     // go.mod's go directive is older than 1.21
+	NotInModule    = usererr.NotInModule
+	LoadFailed     = usererr.LoadFailed
+	TypeErrors     = usererr.TypeErrors
+	CgoUnsupported = usererr.CgoUnsupported
+	NoPackages     = usererr.NoPackages
+	OldGoVersion   = usererr.OldGoVersion
 )
 
-// UserError reports a problem in the user's code or environment. Detail holds
-// the go command's or type checker's messages verbatim (file:line:col: msg).
-type UserError struct {
-	Reason Reason
-	Detail string
-}
-
-func (e *UserError) Error() string {
-	switch e.Reason {
-	case CgoUnsupported:
-		return "cgo is not supported: " + e.Detail
-	case NotInModule:
-		return "not inside a Go module: " + e.Detail
-	}
-	return e.Detail
-}
-
-// Is makes errors.Is(err, ErrUser) true for every UserError.
-func (e *UserError) Is(target error) bool { return target == ErrUser }
-
-func userErrorf(r Reason, format string, args ...any) error {
-	return &UserError{Reason: r, Detail: fmt.Sprintf(format, args...)}
-}
+func userErrorf(r Reason, format string, args ...any) error { return usererr.New(r, format, args...) }
 
 // BuildError is returned by Result.Build when the go command fails. Output is
 // the go command's combined output, whose positions name the user's files

@@ -9,7 +9,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/gopct/gopct/campaign"
+	"github.com/gopct/gopct/internal/usererr"
 )
 
 const usage = `gopct finds concurrency bugs in ordinary Go tests.
@@ -55,7 +55,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // fail prints an error the way every command does: one paragraph, no
 // stack trace; user errors exit 2, internal ones too (but say so).
 func fail(stderr io.Writer, err error) int {
-	if errors.Is(err, campaign.ErrUser) {
+	if errors.Is(err, usererr.ErrUser) {
 		fmt.Fprintf(stderr, "gopct: %v\n", err)
 		return 2
 	}
