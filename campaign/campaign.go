@@ -30,7 +30,8 @@ type Plan struct {
 	Seed     uint64
 	Budget   time.Duration // wall-clock budget for the whole hunt; 0: none
 	Workers  int
-	MaxSteps int
+	MaxSteps int           // steps after which an execution is given up; 0: calibrated
+	Timeout  time.Duration // the test's timeout in fake time (go test -timeout); 0: none
 	Stall    time.Duration // no progress for this long: the test blocks outside gopct's view
 	Deps     []string      // dependency modules instrumented too (their goroutines become managed)
 	// LazyTime lets timers fire only when no goroutine can run: timeout
@@ -199,7 +200,7 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	start := time.Now()
 	_, sub := SplitRun(p.Run)
 	cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Sub: sub, Spec: p.Spec, Seed: p.Seed, Iters: p.Iters,
-		Workers: p.Workers, MaxSteps: p.MaxSteps, Stall: p.Stall.Seconds(), LazyTime: p.LazyTime}
+		Workers: p.Workers, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), Stall: p.Stall.Seconds(), LazyTime: p.LazyTime}
 	if p.Budget > 0 {
 		cfg.Deadline = start.Add(p.Budget).UnixNano()
 	}
@@ -212,6 +213,7 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	for _, r := range recs {
 		if r.Type == pct.RecDone {
 			s.Executions += r.Executions
+			s.Finished += r.Finished
 			s.Abandoned += r.Abandoned
 		}
 		if r.Type == pct.RecBug && (best == nil || r.Bug.Execution < best.Execution) {
@@ -220,7 +222,7 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	}
 	if best != nil {
 		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: best.Schedule, Execution: best.Execution,
-			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec}
+			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout)}
 		s.Bug = b.bugWith(tok, best)
 	}
 	s.Seconds = time.Since(start).Seconds()

@@ -23,10 +23,12 @@ type Token struct {
 	Execution int             `json:"e"`
 	Kind      pct.FailureKind `json:"k"`
 	Message   string          `json:"m"`
-	LazyTime  bool            `json:"l,omitempty"` // hunted with -early-timers=false
-	Sub       string          `json:"u,omitempty"` // subtest filter of -run
-	Deps      []string        `json:"d,omitempty"` // dependency modules instrumented (-deps)
-	Spec      pct.Spec        `json:"x,omitempty"` // the strategy that found it
+	LazyTime  bool            `json:"l,omitempty"`  // hunted with -early-timers=false
+	Sub       string          `json:"u,omitempty"`  // subtest filter of -run
+	Deps      []string        `json:"d,omitempty"`  // dependency modules instrumented (-deps)
+	Spec      pct.Spec        `json:"x,omitempty"`  // the strategy that found it
+	MaxSteps  int             `json:"ms,omitempty"` // -max-steps of the hunt (0: calibrated)
+	Timeout   int64           `json:"to,omitempty"` // the test's timeout in fake time, ns
 }
 
 const tokenPrefix = "gopct1."

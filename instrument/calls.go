@@ -305,13 +305,31 @@ func (r *fileRewriter) atomicCall(c *ast.CallExpr, ctx callCtx) string {
 		return r.atomicHoisted(c)
 	}
 	call := r.plainCall(c)
+	kind := atomicKind(r.info, c)
 	switch {
 	case ctx == ctxStmt:
-		return r.rt("Point") + "(" + r.site(pct.KindAtomic, c) + "); " + call
+		return r.rt("Point") + "(" + r.site(kind, c) + "); " + call
 	case ctx == ctxDefer || sig == nil || sig.Results().Len() != 1:
 		return call
 	}
-	return r.rt("Seq") + "(" + r.rt("Point") + "(" + r.site(pct.KindAtomic, c) + "), " + call + ")"
+	return r.rt("Seq") + "(" + r.rt("Point") + "(" + r.site(kind, c) + "), " + call + ")"
+}
+
+// atomicKind tells the atomic operations that only read (Load*, sync.Map's
+// Load and Range), which are not progress for livelock detection, from
+// those that may write.
+func atomicKind(info *types.Info, c *ast.CallExpr) pct.SiteKind {
+	var name string
+	switch f := ast.Unparen(c.Fun).(type) {
+	case *ast.SelectorExpr:
+		name = f.Sel.Name
+	case *ast.Ident:
+		name = f.Name
+	}
+	if strings.HasPrefix(name, "Load") || name == "Range" {
+		return pct.KindAtomicLoad
+	}
+	return pct.KindAtomic
 }
 
 // argsCall reports whether an argument of c calls a function or receives
@@ -354,7 +372,7 @@ func (r *fileRewriter) atomicHoisted(c *ast.CallExpr) string {
 		pre = append(pre, t+" := "+r.expr(a))
 		args[a] = t
 	}
-	pre = append(pre, r.rt("Point")+"("+r.site(pct.KindAtomic, c)+")", r.callWithArgs(c, args))
+	pre = append(pre, r.rt("Point")+"("+r.site(atomicKind(r.info, c), c)+")", r.callWithArgs(c, args))
 	return "{ " + strings.Join(pre, "; ") + " }"
 }
 

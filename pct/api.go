@@ -44,7 +44,8 @@ const (
 	KindMapWrite
 	KindTestFail
 	KindOther
-	KindAlloc // an allocation, or the declaration of an escaping local variable
+	KindAlloc      // an allocation, or the declaration of an escaping local variable
+	KindAtomicLoad // a sync/atomic or sync.Map operation that only reads
 )
 
 // SiteInfo describes one instrumented program point. Pos is the position of
@@ -79,7 +80,7 @@ func Load[T any](site int, p *T) T {
 // before the point, so `x = f()` is preemptible between f and the store.
 func Store[T any](site int, p *T, v T) {
 	if siteOn(site) {
-		access(site, unsafe.Pointer(p), true)
+		storeAccess(site, unsafe.Pointer(p), unsafe.Pointer(&v), unsafe.Sizeof(v))
 	}
 	*p = v
 }

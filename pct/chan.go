@@ -114,7 +114,7 @@ func (e *execution) pick(n int) int {
 func syncPoint(site int) {
 	if e, g := self(); e != nil {
 		e.point(g, site)
-		if siteKind(site) == KindAtomic {
+		if k := siteKind(site); k == KindAtomic || k == KindAtomicLoad {
 			e.note(EvAtomic, g, site, 0)
 		}
 	}
@@ -138,6 +138,22 @@ func access(site int, p unsafe.Pointer, write bool) {
 		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: write})
 		if e.observing {
 			e.emit(Event{Kind: memKind(write), G: g.id, Site: site, Op: siteKind(site), Obj: uintptr(p)})
+		}
+	}
+}
+
+// storeAccess is the scheduling point of a plain store of the size bytes
+// at v into p. During a livelock window it tells whether the store changes
+// memory.
+func storeAccess(site int, p, v unsafe.Pointer, size uintptr) {
+	if e, g := self(); e != nil {
+		if profiling {
+			prof.observe(site, g, uintptr(p), true)
+		}
+		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: true})
+		if e.observing {
+			e.emit(Event{Kind: EvWrite, G: g.id, Site: site, Op: siteKind(site), Obj: uintptr(p),
+				Same: e.live != nil && sameValue(p, v, size)})
 		}
 	}
 }

@@ -46,6 +46,9 @@ type Event struct {
 	Site  int      // where (-1: no site)
 	Op    SiteKind // the operation at Site (send, receive, lock, rlock, ...)
 	Obj   uintptr
+	// Same: an EvWrite that stores the value already there (known for
+	// plain stores during a livelock window only; false otherwise).
+	Same bool
 }
 
 // Observer receives the events of one execution. Observe runs on the
@@ -96,6 +99,9 @@ func (e *execution) finishObservers() {
 func (e *execution) emit(ev Event) {
 	for _, o := range e.obs {
 		o.Observe(&ev)
+	}
+	if e.live != nil {
+		e.noteProgress(&ev)
 	}
 }
 

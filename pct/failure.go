@@ -20,6 +20,8 @@ const (
 	FailDeadlock FailureKind = "deadlock" // every goroutine blocked
 	FailLeak     FailureKind = "leak"     // goroutines blocked for ever after the test returned
 	FailFatal    FailureKind = "fatal"    // a Go runtime fatal error (concurrent map writes, ...)
+	FailHang     FailureKind = "hang"     // the fake clock passed the test's timeout
+	FailLivelock FailureKind = "livelock" // no progress under a fair schedule
 )
 
 // Executions ended without a verdict: counted, never reported as bugs.
@@ -38,7 +40,7 @@ const (
 // IsBug says whether the kind is a bug of the program under test.
 func (k FailureKind) IsBug() bool {
 	switch k {
-	case FailTest, FailPanic, FailDeadlock, FailLeak, FailFatal:
+	case FailTest, FailPanic, FailDeadlock, FailLeak, FailFatal, FailHang, FailLivelock:
 		return true
 	}
 	return false

@@ -30,6 +30,7 @@ const (
 	sSleep
 	sOther
 	sAlloc
+	sLoad
 )
 
 func init() {
@@ -48,6 +49,7 @@ func init() {
 		sSleep:  {Pos: "prog.go:12:1", Kind: KindSleep},
 		sOther:  {Pos: "prog.go:13:1", Kind: KindOther},
 		sAlloc:  {Pos: "prog.go:14:5", Kind: KindAlloc},
+		sLoad:   {Pos: "prog.go:15:1", Kind: KindAtomicLoad, Expr: "flag.Load()"},
 	})
 	Global("example.com/prog.counter", &counter)
 }

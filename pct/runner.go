@@ -56,9 +56,6 @@ func loadConfig() (*Config, error) {
 	if c.Workers < 1 {
 		c.Workers = 1
 	}
-	if c.MaxSteps <= 0 {
-		c.MaxSteps = 1 << 20
-	}
 	if c.Stall <= 0 {
 		c.Stall = 20
 	}
@@ -118,6 +115,7 @@ func (r *runner) run(body func(*testing.T)) {
 	defer close(stop)
 	crash := openCrashLog(r.cfg.CrashLog)
 	execs, maxSteps, abandoned := 0, 0, 0
+	limits := &stepLimits{fixed: r.cfg.MaxSteps}
 	var bug *BugReport
 	for i := r.cfg.First + r.cfg.Worker; i < r.cfg.Iters; i += r.cfg.Workers {
 		if r.cfg.Deadline != 0 && time.Now().UnixNano() > r.cfg.Deadline {
@@ -126,7 +124,8 @@ func (r *runner) run(body func(*testing.T)) {
 		if !strat.Begin(i, NewRand(execSeed(r.cfg.Seed, i))) {
 			break // the strategy has explored everything it offers
 		}
-		e := newExecution(i, strat, r.cfg.MaxSteps)
+		e := newExecution(i, strat, limits)
+		e.timeout = time.Duration(r.cfg.Timeout)
 		e.lazyTime = r.cfg.LazyTime
 		e.rec.crash = crash
 		e.observe(r.cfg)
@@ -139,6 +138,9 @@ func (r *runner) run(body func(*testing.T)) {
 		progress.Add(1)
 		maxSteps = max(maxSteps, e.step)
 		f := e.failure
+		if f == nil || f.Kind.IsBug() {
+			limits.finished(e.step)
+		}
 		switch {
 		case f == nil:
 		case f.Kind.IsEnvironment():
@@ -159,7 +161,7 @@ func (r *runner) run(body func(*testing.T)) {
 			break
 		}
 	}
-	rec := Record{Type: RecDone, Executions: execs, MaxSteps: maxSteps, Abandoned: abandoned, Spec: &spec}
+	rec := Record{Type: RecDone, Executions: execs, Finished: execs - abandoned, MaxSteps: maxSteps, Abandoned: abandoned, Spec: &spec}
 	if replay != nil {
 		rec.Diverged = replay.diverged
 		rec.Outcome = bug
@@ -256,6 +258,7 @@ func (e *execution) blockedSummary(prefix string) string {
 // waits, still under control, for the goroutines it started.
 func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 	e.abortCh = make(chan struct{}) // made in the bubble, so blocking on it is durable
+	e.clockStart = now()
 	g0 := e.newG(nil, -1)
 	g0.gp = getg()
 	e.holder = g0

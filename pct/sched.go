@@ -49,12 +49,18 @@ type execution struct {
 	observing bool       // len(obs) > 0, tested on every operation
 	access    Access     // the operation at the current scheduling point
 
-	gs      []*G
-	enabled []*G // sorted by id; rebuilt when dirty
-	dirty   bool
-	step    int // scheduling points so far
-	seq     int // decisions so far
-	maxStep int
+	gs        []*G
+	enabled   []*G // sorted by id; rebuilt when dirty
+	dirty     bool
+	step      int // scheduling points so far
+	seq       int // decisions so far
+	limits    *stepLimits
+	nextCheck int        // step of the next livelock checkpoint
+	live      *liveCheck // an open livelock window, or nil
+	// timeout is the test's timeout in fake time (0: none), counted from
+	// clockStart, the fake time at which the execution began.
+	timeout    time.Duration
+	clockStart time.Time
 
 	lazyTime bool // time passes only when no goroutine can run (-early-timers=false)
 	yielding bool // the current point is a runtime.Gosched
@@ -108,14 +114,15 @@ func controlled() bool {
 	return e != nil
 }
 
-func newExecution(index int, s Strategy, maxStep int) *execution {
+func newExecution(index int, s Strategy, limits *stepLimits) *execution {
 	e := &execution{
-		index:    index,
-		strategy: s,
-		maxStep:  maxStep,
-		models:   map[any]any{},
-		rec:      newRecorder(),
-		access:   noAccess,
+		index:     index,
+		strategy:  s,
+		limits:    limits,
+		nextCheck: limits.nextCheck(0),
+		models:    map[any]any{},
+		rec:       newRecorder(),
+		access:    noAccess,
 	}
 	return e
 }
@@ -173,8 +180,8 @@ func (e *execution) pointAt(g *G, a Access) {
 	if e.mayWake {
 		e.settle()
 	}
-	if e.step > e.maxStep {
-		e.failStepLimit(a.Site)
+	if e.step >= e.nextCheck {
+		e.atCheckpoint(a.Site)
 	}
 	if e.aborted.Load() {
 		e.park(g)
@@ -224,7 +231,12 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	d := &e.dec
 	*d = Decision{Step: e.step, Seq: e.nextSeq(), Cur: seen, CurRuns: t == turnPoint,
 		Yield: e.yielding && t == turnPoint, Choices: ch, CanPassTime: canTime, Access: e.access}
-	pick := e.strategy.Next(d)
+	var pick int
+	if e.live != nil {
+		pick = e.fairNext(d)
+	} else {
+		pick = e.strategy.Next(d)
+	}
 	if pick == Abandon {
 		e.fail(&Failure{Kind: FailAbandoned, Message: "the strategy abandoned the execution", Site: e.access.Site})
 		if parks {
@@ -382,8 +394,10 @@ func (e *execution) decideFromIdle(g *G) {
 	e.mu.Unlock()
 	e.mayWake = false
 	e.step++
-	if e.step > e.maxStep {
-		e.failStepLimit(-1)
+	if e.step >= e.nextCheck {
+		e.atCheckpoint(-1)
+	}
+	if e.aborted.Load() {
 		if g != nil {
 			e.park(g)
 		}
@@ -403,6 +417,9 @@ func (e *execution) handToSelf(g *G) {
 // the token, a clock goroutine wakes at the deadline and decides.
 func (e *execution) passTime() {
 	d := e.timers.next(now()).Sub(now())
+	if e.checkHang(d) {
+		return
+	}
 	if len(e.enabledSet()) > 0 {
 		// A timer fires while goroutines could still run: the schedule
 		// assumes they were delayed that long. Reports say so.

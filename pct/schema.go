@@ -24,7 +24,8 @@ type Config struct {
 	Workers  int     `json:"workers"`  // number of worker processes
 	First    int     `json:"first"`    // first execution index (replay: the recorded one)
 	Deadline int64   `json:"deadline"` // unix nanoseconds; 0: none
-	MaxSteps int     `json:"maxSteps"` // per execution
+	MaxSteps int     `json:"maxSteps"` // per execution; 0: calibrated (see progress.go)
+	Timeout  int64   `json:"timeout"`  // the test's timeout in fake time, ns (go test -timeout); 0: none
 	Stall    float64 `json:"stall"`    // seconds without progress before giving up
 	Out      string  `json:"out"`      // JSON-lines result file
 	Replay   string  `json:"replay"`   // encoded Schedule, for strategy "replay"
@@ -53,6 +54,7 @@ type Record struct {
 	Worker     int           `json:"worker"`
 	Executions int           `json:"executions"`
 	MaxSteps   int           `json:"maxSteps,omitempty"`
+	Finished   int           `json:"finished"`            // executions that ran to their end (with or without a bug)
 	Abandoned  int           `json:"abandoned,omitempty"` // executions stopped at the step limit or pruned
 	Spec       *Spec         `json:"spec,omitempty"`
 	Bug        *BugReport    `json:"bug,omitempty"`

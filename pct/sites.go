@@ -46,7 +46,7 @@ var kindVerbs = map[SiteKind]string{
 	KindRecv: "receive", KindClose: "close", KindSelect: "select", KindLock: "lock",
 	KindUnlock: "unlock", KindRLock: "rlock", KindRUnlock: "runlock",
 	KindWGAdd: "WaitGroup.Add", KindWGWait: "WaitGroup.Wait", KindOnce: "Once.Do",
-	KindCondWait: "Cond.Wait", KindCondSignal: "Cond.Signal", KindAtomic: "atomic",
+	KindCondWait: "Cond.Wait", KindCondSignal: "Cond.Signal", KindAtomic: "atomic", KindAtomicLoad: "atomic load",
 	KindSleep: "sleep", KindTimer: "timer", KindMapRead: "map read",
 	KindMapWrite: "map write", KindTestFail: "t.Error", KindOther: "op", KindAlloc: "alloc",
 }

@@ -15,7 +15,8 @@ type Summary struct {
 	Executions int      `json:"executions"`
 	Seconds    float64  `json:"seconds"`
 	Mode       string   `json:"mode"`                // how executions ran: "bubble" (testing/synctest)
-	Abandoned  int      `json:"abandoned,omitempty"` // executions stopped at the step limit (-max-steps)
+	Finished   int      `json:"finished"`            // executions that ran to their end
+	Abandoned  int      `json:"abandoned,omitempty"` // executions given up (too long, or pruned)
 	Bug        *Bug     `json:"bug"`
 }
 
@@ -33,4 +34,11 @@ type ReplayResult struct {
 	Package  string `json:"package"`
 	Diverged string `json:"diverged,omitempty"` // why the run left the recorded schedule
 	Bug      *Bug   `json:"bug"`                // the failure reproduced, or nil if the run passed
+}
+
+// Inconclusive says whether too few executions ran to their end for a
+// clean result to mean anything: fewer than half of them. A summary with a
+// bug is never inconclusive.
+func (s *Summary) Inconclusive() bool {
+	return s.Bug == nil && s.Executions > 0 && 2*s.Finished < s.Executions
 }

@@ -29,9 +29,22 @@ func TestWriteSummaryBug(t *testing.T) {
 
 func TestWriteSummaryClean(t *testing.T) {
 	var b bytes.Buffer
-	WriteSummary(&b, &Summary{Test: "TestX", Package: "p", Strategy: "random", Seed: 1, Executions: 100, Abandoned: 2})
-	if !strings.Contains(b.String(), "no bug in 100 executions") || !strings.Contains(b.String(), "2 executions did not finish") {
+	WriteSummary(&b, &Summary{Test: "TestX", Package: "p", Strategy: "random", Seed: 1, Executions: 100, Finished: 98, Abandoned: 2})
+	if !strings.Contains(b.String(), "no bug in 100 executions") || !strings.Contains(b.String(), "2 executions were given up as too long (98 finished)") {
 		t.Errorf("output:\n%s", b.String())
+	}
+}
+
+func TestWriteSummaryInconclusive(t *testing.T) {
+	var b bytes.Buffer
+	s := &Summary{Test: "TestX", Package: "p", Strategy: "pct", Seed: 1, Executions: 20, Finished: 0, Abandoned: 20}
+	WriteSummary(&b, s)
+	if !s.Inconclusive() || !strings.Contains(b.String(), "INCONCLUSIVE: only 0 of 20 executions ran to their end") {
+		t.Errorf("output:\n%s", b.String())
+	}
+	s.Finished, s.Abandoned = 12, 8
+	if s.Inconclusive() {
+		t.Error("12 of 20 finished is inconclusive")
 	}
 }
 

@@ -13,11 +13,18 @@ import (
 // happened, the interleaving as a list of context switches, where every
 // goroutine was, and the command that replays it.
 func WriteSummary(w io.Writer, s *Summary) {
+	if s.Inconclusive() {
+		fmt.Fprintf(w, "?     %s %s: INCONCLUSIVE: only %d of %d executions ran to their end (%s, seed %d, %.1fs)\n"+
+			"      the others were given up as too long: nothing is known about them; raise -max-steps\n"+
+			"      or make the test shorter\n",
+			s.Package, s.Test, s.Finished, s.Executions, s.Strategy, s.Seed, s.Seconds)
+		return
+	}
 	if s.Bug == nil {
 		fmt.Fprintf(w, "ok    %s %s: no bug in %d executions (%s, seed %d, %.1fs)\n",
 			s.Package, s.Test, s.Executions, s.Strategy, s.Seed, s.Seconds)
 		if s.Abandoned > 0 {
-			fmt.Fprintf(w, "      %d executions did not finish within -max-steps (a loop that never blocks under some schedule?)\n", s.Abandoned)
+			fmt.Fprintf(w, "      %d executions were given up as too long (%d finished)\n", s.Abandoned, s.Finished)
 		}
 		return
 	}

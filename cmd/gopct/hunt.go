@@ -29,7 +29,8 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	fs.Int64Var(&seed, "seed", 0, "random seed (0: pick one and print it)")
 	fs.DurationVar(&p.Budget, "budget", 0, "wall-clock budget for the whole hunt, e.g. 30s (0: none)")
 	fs.IntVar(&p.Workers, "workers", runtime.NumCPU(), "parallel test processes")
-	fs.IntVar(&p.MaxSteps, "max-steps", 1<<20, "scheduling steps after which an execution is abandoned")
+	fs.IntVar(&p.MaxSteps, "max-steps", 0, "scheduling steps after which an execution is given up (0: calibrated from the executions that finish)")
+	fs.DurationVar(&p.Timeout, "timeout", 10*time.Minute, "the test's timeout in fake time, as go test -timeout: an execution whose clock passes it is a hang (0: none)")
 	fs.DurationVar(&p.Stall, "stall", 20*time.Second, "real time without progress after which the test is declared blocked outside gopct's view")
 	earlyTimers := fs.Bool("early-timers", true, "let timers fire while goroutines can still run (explores timeout paths)")
 	deps := fs.String("deps", "auto", "dependency modules to instrument too, comma-separated; auto: golang.org/x/sync when the tests import it; none: no dependency")
@@ -57,11 +58,15 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	for _, f := range []struct {
 		name string
 		v    int
-	}{{"iters", p.Iters}, {"d", depth}, {"workers", p.Workers}, {"max-steps", p.MaxSteps}} {
+	}{{"iters", p.Iters}, {"d", depth}, {"workers", p.Workers}} {
 		if f.v < 1 {
 			fmt.Fprintf(stderr, "gopct hunt: -%s must be at least 1 (got %d)\n", f.name, f.v)
 			return 2
 		}
+	}
+	if p.MaxSteps < 0 || p.Timeout < 0 {
+		fmt.Fprintf(stderr, "gopct hunt: -max-steps and -timeout must not be negative\n")
+		return 2
 	}
 	if _, err := regexp.Compile(p.Run); err != nil {
 		// Checked here, before the build, to fail fast.
@@ -114,8 +119,11 @@ func runHunt(p campaign.Plan, jsonOut bool, stdout, stderr io.Writer) int {
 		} else {
 			results.WriteSummary(stdout, s)
 		}
-		if s.Bug != nil {
+		switch {
+		case s.Bug != nil:
 			code = 1
+		case s.Inconclusive() && code == 0:
+			code = 4
 		}
 	}
 	return code

@@ -1,0 +1,166 @@
+package pct
+
+import (
+	"fmt"
+	"time"
+	"unsafe"
+)
+
+// Long executions, livelocks and hangs.
+//
+// A test that does a lot of work is not a bug, and an execution that stops
+// at a step limit tested nothing. So the step limit is calibrated (see
+// stepLimits) and, when an execution reaches a checkpoint, the engine does
+// not give up at once: it runs a livelock window of liveWindow steps under
+// a fair schedule of its own (round robin over the runnable goroutines,
+// letting time pass once per round when a timer is pending) and watches
+// for progress: a write that changes memory, a channel operation, a
+// goroutine started or ended, a WaitGroup, Once or Cond transition, an
+// atomic that writes, time passing. Reads, atomic loads, mutex traffic and
+// stores of the value already there are not progress. A window without
+// progress is a livelock, reported with a replay (the window's choices are
+// recorded like any other). A window with progress lets the execution go
+// on to the next checkpoint; past the calibrated limit it is abandoned as
+// too long, which is counted, never reported as a bug.
+//
+// A hang is an execution whose fake clock passes the test's timeout (go
+// test's -timeout, 10 minutes by default): the same verdict go test would
+// give, in milliseconds of real time.
+
+const liveWindow = 1 << 16
+
+// stepLimits decides when an execution is checked and when it is given up.
+type stepLimits struct {
+	fixed       int // -max-steps, 0: auto
+	finishedMax int // most steps of a finished execution of this worker
+}
+
+// Auto limits: the first checkpoint comes at firstCheck steps and doubles;
+// an execution is given up at calibrate times the longest finished one, or
+// at hardCap before any finished.
+const (
+	firstCheck = 1 << 20
+	calibrate  = 8
+	hardCap    = 1 << 26
+)
+
+// limit is the step at which the current execution is given up.
+func (l *stepLimits) limit() int {
+	switch {
+	case l.fixed > 0:
+		return l.fixed
+	case l.finishedMax > 0:
+		return max(firstCheck, calibrate*l.finishedMax)
+	}
+	return hardCap
+}
+
+// nextCheck is the first checkpoint after step.
+func (l *stepLimits) nextCheck(step int) int {
+	c := firstCheck
+	for c <= step {
+		c *= 2
+	}
+	return min(c, l.limit())
+}
+
+func (l *stepLimits) finished(steps int) { l.finishedMax = max(l.finishedMax, steps) }
+
+// liveCheck is the state of a livelock window.
+type liveCheck struct {
+	start    int  // step at which the window began
+	progress bool // something progressed in the window
+	rounds   int  // decisions in the window, for the round robin
+}
+
+// atCheckpoint runs at a scheduling point when the step count reaches the
+// next checkpoint: it opens a window, closes one, or gives up.
+func (e *execution) atCheckpoint(site int) {
+	if lc := e.live; lc != nil {
+		if lc.progress {
+			e.live = nil
+			e.unobserveLive()
+			e.nextCheck = e.limits.nextCheck(e.step)
+			if e.step >= e.limits.limit() {
+				e.failStepLimit(site)
+			}
+			return
+		}
+		e.failLivelock(site)
+		return
+	}
+	e.live = &liveCheck{start: e.step}
+	e.observing = true
+	e.nextCheck = e.step + liveWindow
+}
+
+func (e *execution) unobserveLive() { e.observing = len(e.obs) > 0 }
+
+// fairNext is the decision during a livelock window: round robin after
+// the current goroutine, with time passing once per round when it can.
+func (e *execution) fairNext(d *Decision) int {
+	e.live.rounds++
+	if d.CanPassTime && (len(d.Choices) == 0 || e.live.rounds%(len(d.Choices)+1) == 0) {
+		return PassTime
+	}
+	after := -1
+	if d.Cur != nil {
+		after = d.Cur.id
+	}
+	for i, g := range d.Choices {
+		if g.id > after {
+			return i
+		}
+	}
+	return 0
+}
+
+// noteProgress is called with every event during a window.
+func (e *execution) noteProgress(ev *Event) {
+	switch ev.Kind {
+	case EvRead, EvBlock:
+		return
+	case EvAcquire, EvRelease:
+		switch ev.Op {
+		case KindLock, KindUnlock, KindRLock, KindRUnlock, KindOther, 0:
+			return // mutex traffic moves nothing by itself
+		}
+	case EvWake:
+		if ev.Obj == 0 {
+			return // a model wait ended: the acquire that follows says what
+		}
+	case EvAtomic:
+		if ev.Op == KindAtomicLoad {
+			return
+		}
+	case EvWrite:
+		if ev.Same {
+			return
+		}
+	}
+	e.live.progress = true
+}
+
+func (e *execution) failLivelock(site int) {
+	e.fail(&Failure{Kind: FailLivelock, Site: site, Goroutine: -1, Message: fmt.Sprintf(
+		"livelock: no progress in %d steps under a fair schedule after %d steps (only reads, atomic loads, "+
+			"mutex traffic and stores of unchanged values); the goroutines loop without any of them being able to "+
+			"finish", liveWindow, e.live.start)})
+}
+
+// checkHang fails the execution when letting time pass by d would take the
+// fake clock past the test's timeout.
+func (e *execution) checkHang(d time.Duration) bool {
+	if e.timeout <= 0 || now().Add(d).Sub(e.clockStart) <= e.timeout {
+		return false
+	}
+	e.fail(&Failure{Kind: FailHang, Site: -1, Goroutine: -1, Message: e.blockedSummary(fmt.Sprintf(
+		"hang: the test would run past its %v timeout (the next timer is due %v after the start); ",
+		e.timeout, now().Add(d).Sub(e.clockStart)))})
+	return true
+}
+
+// sameValue says whether storing the size bytes at v into p changes nothing.
+func sameValue(p, v unsafe.Pointer, size uintptr) bool {
+	return unsafe.String((*byte)(p), size) == unsafe.String((*byte)(v), size)
+}

@@ -1,0 +1,137 @@
+package pct
+
+import (
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// Programs for long executions, livelocks and hangs (progress.go).
+
+// TestProgLongCompute does a lot of work: two goroutines, 600,000 memory
+// accesses each. It is correct and must run to its end.
+func TestProgLongCompute(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var wg sync.WaitGroup
+		sums := make([]int, 2)
+		for w := 0; w < 2; w++ {
+			WGAdd(sWG, &wg, 1)
+			Go(sGo, func() {
+				defer WGDone(sWG, &wg)
+				for i := 0; i < 300_000; i++ {
+					Store(sW, &sums[w], Load(sR, &sums[w])+i)
+				}
+			})
+		}
+		WGWait(sWG, &wg)
+	})
+}
+
+// TestProgSpinForever spins on a flag nobody sets: a livelock.
+func TestProgSpinForever(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var flag atomic.Bool
+		var mu sync.Mutex
+		for !Seq(Point(sLoad), flag.Load()) {
+			Lock(sLock, &mu)
+			Store(sW, &counter, 0) // the value already there: not progress
+			Unlock(sUnlock, &mu)
+		}
+	})
+}
+
+// TestProgSpinUntilTimer spins, yielding, until a sleeping goroutine sets
+// the flag: time must pass for it, and it is not a livelock.
+func TestProgSpinUntilTimer(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var flag atomic.Bool
+		Go(sGo, func() {
+			Sleep(sSleep, 10*time.Millisecond)
+			Point(sOther)
+			flag.Store(true)
+		})
+		for !Seq(Point(sLoad), flag.Load()) {
+		}
+	})
+}
+
+// TestProgPollForever polls every millisecond for a condition that never
+// holds: go test would time out; gopct reports a hang.
+func TestProgPollForever(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var ready atomic.Bool
+		tick := NewTicker(sSleep, time.Millisecond)
+		defer tick.Stop()
+		for !Seq(Point(sLoad), ready.Load()) {
+			Recv(sRecv, tick.C)
+		}
+	})
+}
+
+// TestProgPollTimeout polls every millisecond for 20 s, then fails: 20,000
+// ticks of fake time.
+func TestProgPollTimeout(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var ready atomic.Bool
+		tick := NewTicker(sSleep, time.Millisecond)
+		defer tick.Stop()
+		for i := 0; !Seq(Point(sLoad), ready.Load()); i++ {
+			if i == 20_000 {
+				TError(sFail, t, "Fatal", "not ready after 20 s")
+			}
+			Recv(sRecv, tick.C)
+		}
+	})
+}
+
+func TestLongComputationFinishes(t *testing.T) {
+	recs := campaign(t, "TestProgLongCompute", Config{Spec: testSpec("pct"), Seed: 1, Iters: 3})
+	done := recs[len(recs)-1]
+	if done.Type != RecDone || done.Finished != 3 || done.Abandoned != 0 {
+		t.Fatalf("got %+v, want 3 finished executions", done)
+	}
+}
+
+func TestSpinLoopIsLivelock(t *testing.T) {
+	for _, s := range []string{"pct", "random"} {
+		b := mustFind(t, "TestProgSpinForever", s, 1, 3, "livelock")
+		if b.Execution != 0 {
+			t.Errorf("%s: livelock found in execution %d, want 0", s, b.Execution)
+		}
+	}
+}
+
+func TestSpinUntilTimerIsNoLivelock(t *testing.T) {
+	for _, s := range []string{"pct", "random"} {
+		recs := campaign(t, "TestProgSpinUntilTimer", Config{Spec: testSpec(s), Seed: 1, Iters: 5})
+		done := recs[len(recs)-1]
+		if done.Type != RecDone || done.Finished != 5 {
+			t.Errorf("%s: %+v, want 5 finished executions and no bug", s, done)
+		}
+	}
+}
+
+func TestPollForeverIsHang(t *testing.T) {
+	timeout := int64(30 * time.Second)
+	recs := campaign(t, "TestProgPollForever", Config{Spec: testSpec("pct"), Seed: 1, Iters: 2, Timeout: timeout})
+	if recs[0].Type != RecBug || recs[0].Bug.Kind != FailHang {
+		t.Fatalf("got %+v, want a hang", recs[0])
+	}
+	b := recs[0].Bug
+	recs = campaign(t, "TestProgPollForever", Config{Spec: testSpec("replay"), Replay: b.Schedule, First: b.Execution,
+		Iters: b.Execution + 1, Timeout: timeout})
+	r := recs[len(recs)-1]
+	if r.Diverged != "" || r.Outcome == nil || r.Outcome.Kind != FailHang {
+		t.Errorf("replay: %+v", r)
+	}
+}
+
+func TestPollTimeoutFails(t *testing.T) {
+	mustFind(t, "TestProgPollTimeout", "pct", 1, 1, "fail")
+}
