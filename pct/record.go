@@ -16,8 +16,15 @@ type Schedule struct {
 }
 
 // SwitchEvent says that at decision number Step goroutine To was chosen
-// (-1: time passed).
-type SwitchEvent struct{ Step, To int }
+// (-1: time passed). FP is the fingerprint of the path up to that decision
+// (every step's goroutine, site and kind; 0: not recorded, as in a crash
+// log) and Site where the goroutine at the decision was: a replay compares
+// them to notice a different path even where the switches agree.
+type SwitchEvent struct {
+	Step, To int
+	FP       uint32
+	Site     int
+}
 
 // PickEvent says that at decision number Step the value Value was picked.
 type PickEvent struct{ Step, Value int }
@@ -50,7 +57,11 @@ func (r *recorder) switchTo(e *execution, from, to *G, canContinue bool) {
 	if to != nil {
 		id = to.id
 	}
-	r.sched.Switches = append(r.sched.Switches, SwitchEvent{Step: e.seq, To: id})
+	site := -1
+	if from != nil {
+		site = from.site
+	}
+	r.sched.Switches = append(r.sched.Switches, SwitchEvent{Step: e.seq, To: id, FP: e.fingerprint(), Site: site})
 	r.crash.add(tagSwitch, e.seq, id)
 	ev := TraceEvent{Step: e.step, To: gname(id), Preemptive: canContinue && from != nil}
 	if ev.Preemptive {
@@ -99,13 +110,15 @@ func sprintf(format string, args ...any) string { return fmt.Sprintf(format, arg
 // Encode packs a schedule as base64url varints (steps delta-coded).
 func (s Schedule) Encode() string {
 	var b []byte
-	b = binary.AppendUvarint(b, 1) // format version
+	b = binary.AppendUvarint(b, 2) // format version
 	b = binary.AppendUvarint(b, uint64(s.Steps))
 	b = binary.AppendUvarint(b, uint64(len(s.Switches)))
 	last := 0
 	for _, w := range s.Switches {
 		b = binary.AppendUvarint(b, uint64(w.Step-last))
 		b = binary.AppendUvarint(b, uint64(w.To+1))
+		b = binary.AppendUvarint(b, uint64(w.FP))
+		b = binary.AppendUvarint(b, uint64(w.Site+1))
 		last = w.Step
 	}
 	b = binary.AppendUvarint(b, uint64(len(s.Picks)))
@@ -126,15 +139,17 @@ func DecodeSchedule(s string) (Schedule, error) {
 	}
 	d := &uvarints{b: b}
 	var out Schedule
-	if d.next() != 1 {
-		return out, errors.New("unknown schedule format")
+	if d.next() != 2 {
+		return out, errors.New("unknown schedule format (made by another version of gopct)")
 	}
 	out.Steps = int(d.next())
 	n := int(d.next())
 	last := 0
 	for i := 0; i < n && d.err == nil; i++ {
 		last += int(d.next())
-		out.Switches = append(out.Switches, SwitchEvent{Step: last, To: int(d.next()) - 1})
+		to := int(d.next()) - 1
+		fp := uint32(d.next())
+		out.Switches = append(out.Switches, SwitchEvent{Step: last, To: to, FP: fp, Site: int(d.next()) - 1})
 	}
 	n = int(d.next())
 	last = 0

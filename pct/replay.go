@@ -20,8 +20,13 @@ func (s *replayStrategy) Begin(exec int, rng *Rand) bool {
 
 func (s *replayStrategy) Next(d *Decision) int {
 	if s.sw < len(s.sched.Switches) && s.sched.Switches[s.sw].Step == d.Seq {
-		want := s.sched.Switches[s.sw].To
+		rec := s.sched.Switches[s.sw]
+		want := rec.To
 		s.sw++
+		if rec.FP != 0 && rec.FP != d.FP {
+			s.diverge("the run left the recorded path before decision %d (step %d): the recording was at %s (%s), the replay is at %s (%s)",
+				d.Seq, d.Step, sitePos(rec.Site), siteOp(rec.Site), curPos(d), curOp(d))
+		}
 		if want == timeID && d.CanPassTime {
 			return PassTime
 		}
@@ -82,4 +87,18 @@ func idOf(g *G) int {
 		return -2
 	}
 	return g.id
+}
+
+func curPos(d *Decision) string {
+	if d.Cur == nil {
+		return "(time passed)"
+	}
+	return gname(d.Cur.id) + " " + sitePos(d.Cur.site)
+}
+
+func curOp(d *Decision) string {
+	if d.Cur == nil {
+		return "-"
+	}
+	return siteOp(d.Cur.site)
 }

@@ -52,8 +52,9 @@ type execution struct {
 	gs        []*G
 	enabled   []*G // sorted by id; rebuilt when dirty
 	dirty     bool
-	step      int // scheduling points so far
-	seq       int // decisions so far
+	step      int    // scheduling points so far
+	seq       int    // decisions so far
+	fp        uint64 // fingerprint of the path: every step's goroutine, site and kind
 	limits    *stepLimits
 	nextCheck int        // step of the next livelock checkpoint
 	live      *liveCheck // an open livelock window, or nil
@@ -174,6 +175,7 @@ func (e *execution) point(g *G, site int) {
 func (e *execution) pointAt(g *G, a Access) {
 	g.site = a.Site
 	e.step++
+	e.fp = (e.fp ^ uint64(g.id)<<40 ^ uint64(uint32(a.Site))<<8 ^ uint64(a.Kind)) * fpPrime
 	if e.step&1023 == 0 {
 		progress.Add(1)
 	}
@@ -229,7 +231,7 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 		seen = nil // nobody was running: no goroutine is switched away from
 	}
 	d := &e.dec
-	*d = Decision{Step: e.step, Seq: e.nextSeq(), Cur: seen, CurRuns: t == turnPoint,
+	*d = Decision{Step: e.step, Seq: e.nextSeq(), FP: e.fingerprint(), Cur: seen, CurRuns: t == turnPoint,
 		Yield: e.yielding && t == turnPoint, Choices: ch, CanPassTime: canTime, Access: e.access}
 	var pick int
 	if e.live != nil {
@@ -394,6 +396,7 @@ func (e *execution) decideFromIdle(g *G) {
 	e.mu.Unlock()
 	e.mayWake = false
 	e.step++
+	e.fp = (e.fp ^ 0xfeed) * fpPrime // a decision after time passed or a wake-up
 	if e.step >= e.nextCheck {
 		e.atCheckpoint(-1)
 	}
@@ -456,6 +459,13 @@ func (e *execution) fail(f *Failure) {
 	e.mu.Unlock()
 	e.aborted.Store(true)
 }
+
+// fpPrime is FNV-1a's 64-bit prime: the fingerprint is an FNV-style hash.
+const fpPrime = 0x100000001b3
+
+// fingerprint folds the path hash to 32 bits, never 0 (0 means "not
+// recorded").
+func (e *execution) fingerprint() uint32 { return uint32(e.fp^e.fp>>32) | 1 }
 
 // nextSeq numbers a new decision.
 func (e *execution) nextSeq() int {

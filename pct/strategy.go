@@ -31,8 +31,9 @@ const (
 
 // Decision is what a strategy sees at a choice.
 type Decision struct {
-	Step int // scheduling points so far (PCT's k counts these)
-	Seq  int // decisions so far (several can happen at one step)
+	Step int    // scheduling points so far (PCT's k counts these)
+	Seq  int    // decisions so far (several can happen at one step)
+	FP   uint32 // fingerprint of the path so far (goroutine, site, kind of every step)
 	// Cur is the goroutine at the choice: it reached a scheduling point
 	// (CurRuns: it may continue, and it is in Choices), or it cannot go on
 	// (it blocked, waits in a model, or exited). Cur is nil when the

@@ -194,3 +194,18 @@ func TestSpecRoundTrip(t *testing.T) {
 		t.Error("unknown strategy accepted")
 	}
 }
+
+func TestReplayNoticesADifferentPath(t *testing.T) {
+	// The same switches, but the recorded fingerprint of the path does not
+	// match the run's: the replay must say it diverged, never pass.
+	prog := fakeProgram{steps: []int{3, 3}}
+	rec := &recordingStrategy{inner: &randomWalk{}}
+	_, steps := drive(rec, prog, 0, 5)
+	tampered := append([]SwitchEvent(nil), rec.switches...)
+	tampered[0].FP = 12345
+	r := newReplay(Schedule{Steps: steps, Switches: tampered})
+	drive(r, prog, 0, 99)
+	if !strings.Contains(r.diverged, "left the recorded path before decision") {
+		t.Errorf("diverged = %q", r.diverged)
+	}
+}
