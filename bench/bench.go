@@ -103,7 +103,7 @@ func huntSeeds(o Options, bin *campaign.Binary, c Case, strategy string) []Run {
 	var runs []Run
 	for seed := 1; seed <= o.Seeds; seed++ {
 		p := campaign.Plan{Spec: specFor(strategy), Iters: o.Iters, Seed: uint64(seed), Budget: o.Budget,
-			Workers: 1, MaxSteps: 1 << 20, Stall: 20 * time.Second}
+			Workers: 1, Stall: 20 * time.Second, MaxDelay: campaign.DefaultMaxDelay, Timeout: campaign.DefaultTimeout}
 		s, err := bin.Hunt(p, c.Test)
 		if err != nil {
 			runs = append(runs, Run{Kind: "error: " + firstLine(err.Error())})

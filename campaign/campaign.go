@@ -20,6 +20,14 @@ import (
 	"github.com/gopct/gopct/results"
 )
 
+// Defaults every front end (hunt, bench, ci) uses, so that they explore the
+// same schedules: the scheduling delay bound (docs/DESIGN.md, "Scheduling
+// delays are bounded") and go test's default timeout.
+const (
+	DefaultMaxDelay = 100 * time.Millisecond
+	DefaultTimeout  = 10 * time.Minute
+)
+
 // Plan is one hunt: which tests, which strategy, how much effort.
 type Plan struct {
 	Dir      string   // where the user ran gopct
@@ -37,6 +45,9 @@ type Plan struct {
 	// LazyTime lets timers fire only when no goroutine can run: timeout
 	// paths that need a goroutine to be delayed are not explored.
 	LazyTime bool
+	// MaxDelay bounds the scheduling delay a schedule may assume: a timer
+	// fires while goroutines can run only when due within it (0: any).
+	MaxDelay time.Duration
 	Log      io.Writer // progress messages (-v); nil: quiet
 }
 
@@ -200,7 +211,7 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	start := time.Now()
 	_, sub := SplitRun(p.Run)
 	cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Sub: sub, Spec: p.Spec, Seed: p.Seed, Iters: p.Iters,
-		Workers: p.Workers, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), Stall: p.Stall.Seconds(), LazyTime: p.LazyTime}
+		Workers: p.Workers, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Stall: p.Stall.Seconds(), LazyTime: p.LazyTime}
 	if p.Budget > 0 {
 		cfg.Deadline = start.Add(p.Budget).UnixNano()
 	}
@@ -222,7 +233,7 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	}
 	if best != nil {
 		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: best.Schedule, Execution: best.Execution,
-			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout)}
+			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay)}
 		s.Bug = b.bugWith(tok, best)
 	}
 	s.Seconds = time.Since(start).Seconds()

@@ -29,6 +29,7 @@ type Token struct {
 	Spec      pct.Spec        `json:"x,omitempty"`  // the strategy that found it
 	MaxSteps  int             `json:"ms,omitempty"` // -max-steps of the hunt (0: calibrated)
 	Timeout   int64           `json:"to,omitempty"` // the test's timeout in fake time, ns
+	MaxDelay  int64           `json:"md,omitempty"` // the scheduling delay bound, ns
 }
 
 const tokenPrefix = "gopct1."

@@ -127,6 +127,7 @@ func (r *runner) run(body func(*testing.T)) {
 		e := newExecution(i, strat, limits)
 		e.timeout = time.Duration(r.cfg.Timeout)
 		e.lazyTime = r.cfg.LazyTime
+		e.maxDelay = time.Duration(r.cfg.MaxDelay)
 		e.rec.crash = crash
 		e.observe(r.cfg)
 		crash.begin(i)

@@ -63,8 +63,9 @@ type execution struct {
 	timeout    time.Duration
 	clockStart time.Time
 
-	lazyTime bool // time passes only when no goroutine can run (-early-timers=false)
-	yielding bool // the current point is a runtime.Gosched
+	lazyTime bool          // time passes only when no goroutine can run (-early-timers=false)
+	maxDelay time.Duration // a timer fires early only when due within this (0: any)
+	yielding bool          // the current point is a runtime.Gosched
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
@@ -159,9 +160,21 @@ func (e *execution) setState(g *G, s gState) {
 }
 
 // timeCanPass says whether letting the fake clock run is a valid choice: a
-// timer is pending, and either nobody can run or early timers are allowed.
+// timer is pending, and either nobody can run, or early timers are allowed
+// and the next one is due within the scheduling delay bound: firing it now
+// models runnable goroutines delayed that long, and real schedulers delay a
+// runnable goroutine by milliseconds, not by seconds (docs/DESIGN.md).
 func (e *execution) timeCanPass(runnable int) bool {
-	return (runnable == 0 || !e.lazyTime) && e.timers.pending(now)
+	if !e.timers.pending(now) {
+		return false
+	}
+	if runnable == 0 {
+		return true
+	}
+	if e.lazyTime {
+		return false
+	}
+	return e.maxDelay <= 0 || e.timers.next(now()).Sub(now()) <= e.maxDelay
 }
 
 // point is a scheduling point: g, the token holder, is about to perform the
@@ -426,7 +439,7 @@ func (e *execution) passTime() {
 	if len(e.enabledSet()) > 0 {
 		// A timer fires while goroutines could still run: the schedule
 		// assumes they were delayed that long. Reports say so.
-		e.early += d
+		e.early = max(e.early, d)
 		e.earlyN++
 	}
 	if e.observing {

@@ -33,6 +33,7 @@ type Config struct {
 	CrashLog string  `json:"crashLog"` // memory-mapped decision log, read if the process dies
 	Profile  bool    `json:"profile"`  // record which variable each site touches
 	LazyTime bool    `json:"lazyTime"` // timers fire only when no goroutine can run
+	MaxDelay int64   `json:"maxDelay"` // ns: a timer fires while goroutines can run only if due within this; 0: any
 	Sub      string  `json:"sub"`      // subtest filter: regexp for the names of t.Run subtests
 }
 
@@ -80,8 +81,9 @@ type BugReport struct {
 	Stack       string       `json:"stack,omitempty"`
 	Messages    []string     `json:"messages,omitempty"`
 	// EarlyTimers counts the times the fake clock was advanced while some
-	// goroutine could still run, and Delay the time it advanced then: the
-	// failure assumes such delays (a timeout path).
+	// goroutine could still run, and Delay the longest such advance: the
+	// failure assumes runnable goroutines delayed that long (a timeout
+	// path).
 	EarlyTimers int           `json:"earlyTimers,omitempty"`
 	Delay       time.Duration `json:"delay,omitempty"`
 }

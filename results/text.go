@@ -46,9 +46,9 @@ func writeBug(w io.Writer, b *Bug) {
 	}
 	fmt.Fprintf(w, "  preemptions (c): %d   scheduling steps: %d\n", b.Preemptions, b.Steps)
 	if b.EarlyTimers > 0 {
-		fmt.Fprintf(w, "  timing: timers fired %d time(s) while goroutines could still run (the clock jumped %v):\n"+
-			"  the failure needs goroutines delayed that long; hunt with -early-timers=false to exclude such delays\n",
-			b.EarlyTimers, b.Delay)
+		fmt.Fprintf(w, "  timing: timers fired %d time(s) while goroutines could still run (the longest jump %v):\n"+
+			"  the failure needs a runnable goroutine delayed %v; -max-delay bounds the delays hunts assume\n",
+			b.EarlyTimers, b.Delay, b.Delay)
 	}
 	if len(b.Trace) > 0 {
 		fmt.Fprintf(w, "\ninterleaving (context switches):\n")

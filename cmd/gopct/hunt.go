@@ -30,9 +30,10 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&p.Budget, "budget", 0, "wall-clock budget for the whole hunt, e.g. 30s (0: none)")
 	fs.IntVar(&p.Workers, "workers", runtime.NumCPU(), "parallel test processes")
 	fs.IntVar(&p.MaxSteps, "max-steps", 0, "scheduling steps after which an execution is given up (0: calibrated from the executions that finish)")
-	fs.DurationVar(&p.Timeout, "timeout", 10*time.Minute, "the test's timeout in fake time, as go test -timeout: an execution whose clock passes it is a hang (0: none)")
+	fs.DurationVar(&p.Timeout, "timeout", campaign.DefaultTimeout, "the test's timeout in fake time, as go test -timeout: an execution whose clock passes it is a hang (0: none)")
 	fs.DurationVar(&p.Stall, "stall", 20*time.Second, "real time without progress after which the test is declared blocked outside gopct's view")
 	earlyTimers := fs.Bool("early-timers", true, "let timers fire while goroutines can still run (explores timeout paths)")
+	fs.DurationVar(&p.MaxDelay, "max-delay", campaign.DefaultMaxDelay, "longest scheduling delay a schedule may assume: a timer fires while goroutines can run only when due within it (0: any)")
 	deps := fs.String("deps", "auto", "dependency modules to instrument too, comma-separated; auto: golang.org/x/sync when the tests import it; none: no dependency")
 	fs.BoolVar(&jsonOut, "json", false, "print JSON lines; the last line is the summary")
 	fs.BoolVar(&verbose, "v", false, "print progress")
@@ -64,8 +65,8 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	if p.MaxSteps < 0 || p.Timeout < 0 {
-		fmt.Fprintf(stderr, "gopct hunt: -max-steps and -timeout must not be negative\n")
+	if p.MaxSteps < 0 || p.Timeout < 0 || p.MaxDelay < 0 {
+		fmt.Fprintf(stderr, "gopct hunt: -max-steps, -timeout and -max-delay must not be negative\n")
 		return 2
 	}
 	if _, err := regexp.Compile(p.Run); err != nil {
