@@ -69,6 +69,7 @@ var ops = map[string]op{
 	"time.Ticker.Reset":     {"TickerReset", pct.KindTimer, recvPtr},
 	"context.WithTimeout":   {"WithTimeout", pct.KindTimer, recvNone},
 	"context.WithDeadline":  {"WithDeadline", pct.KindTimer, recvNone},
+	"context.AfterFunc":     {"ContextAfterFunc", pct.KindTimer, recvNone},
 	"sync.OnceFunc":         {"OnceFunc", pct.KindOnce, recvNone},
 	"sync.OnceValue":        {"OnceValue", pct.KindOnce, recvNone},
 	"sync.OnceValues":       {"OnceValues", pct.KindOnce, recvNone},

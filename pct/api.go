@@ -355,6 +355,13 @@ func AfterFunc(site int, d time.Duration, f func()) *time.Timer {
 	return time.AfterFunc(d, adoptFunc(site, f))
 }
 
+// ContextAfterFunc is context.AfterFunc(ctx, f); f runs as a managed
+// goroutine when ctx is done.
+func ContextAfterFunc(site int, ctx context.Context, f func()) (stop func() bool) {
+	syncPoint(site)
+	return context.AfterFunc(ctx, adopt(site, f, true))
+}
+
 // TimerReset is t.Reset(d).
 func TimerReset(site int, t *time.Timer, d time.Duration) bool {
 	noteTimer(site, d)

@@ -35,6 +35,7 @@ type G struct {
 	waitObj any    // the object it waits on (mutex, once, cond, waitgroup)
 	settle  bool   // must settle (synctest.Wait + merge) when it resumes
 	inOp    bool   // counted in execution.inOp
+	eager   bool   // an adopted callback that may start while others run
 }
 
 // execution is the state of one controlled run of a test body. All fields
@@ -75,6 +76,8 @@ type execution struct {
 	curGP    uintptr // runtime id of the token holder
 	holder   *G
 	inOp     int  // goroutines in real operations
+	dormant  int  // callbacks adopted (AfterFunc) that have not started
+	eager    int  // of which may start while a goroutine runs (context.AfterFunc)
 	mayWake  bool // a real operation since the last settle may have woken one
 	timers   timerSet
 	models   map[any]any
@@ -192,7 +195,7 @@ func (e *execution) pointAt(g *G, a Access) {
 	if e.step&1023 == 0 {
 		progress.Add(1)
 	}
-	if e.mayWake {
+	if e.mayWake || e.eager > 0 {
 		e.settle()
 	}
 	if e.step >= e.nextCheck {
@@ -323,7 +326,7 @@ func (e *execution) goIdle() {
 // to the scheduler, then merges them in id order. This makes the enabled set
 // the same in every run.
 func (e *execution) settle() {
-	if e.inOp > 0 || len(e.pending) > 0 {
+	if e.inOp > 0 || e.dormant > 0 || len(e.pending) > 0 {
 		synctest.Wait()
 	}
 	e.merge()
@@ -340,6 +343,12 @@ func (e *execution) merge() {
 		if g.inOp {
 			g.inOp = false
 			e.inOp--
+		}
+		if g.state == gDormant {
+			e.dormant--
+			if g.eager {
+				e.eager--
+			}
 		}
 		e.setState(g, gEnabled)
 	}
@@ -366,10 +375,11 @@ func (e *execution) handOff(g *G, settle bool) {
 	if e.mayWake {
 		e.settle()
 	}
-	if len(e.enabledSet()) == 0 && e.inOp > 0 && !e.timeCanPass(0) {
+	if len(e.enabledSet()) == 0 && (e.inOp > 0 || e.dormant > 0) && !e.timeCanPass(0) {
 		// Code gopct does not see (a context's cancel function closing
 		// its Done channel) may have woken a goroutine blocked in a real
-		// operation: look before declaring that nobody can run.
+		// operation, or started an adopted callback (context.AfterFunc):
+		// look before declaring that nobody can run.
 		e.settle()
 	}
 	e.decide(g, turnLeave, settle)

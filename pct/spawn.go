@@ -95,13 +95,29 @@ func (e *execution) failPanic(g *G, r any) {
 // adoptFunc wraps the function of time.AfterFunc so that it runs as a
 // managed goroutine. Its id is taken now, under the token, so that ids stay
 // deterministic even when several timers fire at the same instant.
-func adoptFunc(site int, f func()) func() {
+func adoptFunc(site int, f func()) func() { return adopt(site, f, false) }
+
+// adopt makes f, a callback that code gopct does not instrument will start
+// on a goroutine of its own, a managed goroutine. eager says that the
+// callback may start while a managed goroutine runs (context.AfterFunc: a
+// cancel function called by the test); every scheduling point then settles,
+// so that the callback joins the runnable goroutines at a deterministic
+// point. Timer callbacks start only while time passes, when nobody runs.
+func adopt(site int, f func(), eager bool) func() {
 	e, g := self()
 	if e == nil {
 		return f
 	}
 	c := e.newG(g, site)
 	c.state = gDormant
+	c.eager = eager
+	e.dormant++
+	if eager {
+		e.eager++
+	}
+	if e.observing {
+		e.emit(Event{Kind: EvSpawn, G: g.id, Other: c.id, Site: site, Op: KindTimer})
+	}
 	return func() {
 		if current.Load() != e {
 			f()
