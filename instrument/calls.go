@@ -74,6 +74,10 @@ var ops = map[string]op{
 	"sync.OnceValue":        {"OnceValue", pct.KindOnce, recvNone},
 	"sync.OnceValues":       {"OnceValues", pct.KindOnce, recvNone},
 	"runtime.Gosched":       {"Gosched", pct.KindOther, recvNone},
+	"runtime.SetFinalizer":  {"SetFinalizer", pct.KindOther, recvNone},
+	"runtime.AddCleanup":    {"AddCleanup", pct.KindOther, recvNone},
+	"sync.Pool.Get":         {"PoolGet", pct.KindOther, recvPtr},
+	"sync.Pool.Put":         {"PoolPut", pct.KindOther, recvPtr},
 	"testing.T.Run":         {"TRun", pct.KindOther, recvPtr},
 	"testing.T.Parallel":    {"TParallel", pct.KindOther, recvPtr},
 }

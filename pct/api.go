@@ -501,3 +501,53 @@ func TError(site int, t testing.TB, method string, args ...any) {
 	t.Helper()
 	testFailure(site, t, method, args)
 }
+
+// ---- state that must not outlive an execution ----
+
+// Every execution runs in a synctest bubble of its own, and a channel made
+// in one bubble is fatal to use from another. State that survives an
+// execution could carry such channels into the next one: objects recycled
+// through a sync.Pool, finalizers and cleanups that run at garbage
+// collection, outside any bubble. Their documented semantics allow gopct to
+// keep them out of executions.
+
+// PoolGet is p.Get(). Inside an execution it never returns a recycled
+// object, only p.New's (Get "may choose to ignore the pool", says sync).
+func PoolGet(site int, p *sync.Pool) any {
+	if !controlled() {
+		return p.Get()
+	}
+	if p.New != nil {
+		return p.New()
+	}
+	return nil
+}
+
+// PoolPut is p.Put(x). Inside an execution the object is dropped (sync.Pool
+// may drop any object at any time).
+func PoolPut(site int, p *sync.Pool, x any) {
+	if !controlled() {
+		p.Put(x)
+	}
+}
+
+// SetFinalizer is runtime.SetFinalizer(obj, finalizer). Inside an
+// execution a finalizer is not registered: it would run on the runtime's
+// finalizer goroutine, outside the bubble (finalizers are not guaranteed
+// to run at all). Clearing a finalizer (nil) is always passed on.
+func SetFinalizer(site int, obj any, finalizer any) {
+	if controlled() && finalizer != nil {
+		return
+	}
+	runtime.SetFinalizer(obj, finalizer)
+}
+
+// AddCleanup is runtime.AddCleanup(ptr, cleanup, arg). Inside an execution
+// the cleanup is not registered, for the reason SetFinalizer gives; the
+// zero Cleanup it returns is a valid no-op.
+func AddCleanup[T, S any](site int, ptr *T, cleanup func(S), arg S) runtime.Cleanup {
+	if controlled() {
+		return runtime.Cleanup{}
+	}
+	return runtime.AddCleanup(ptr, cleanup, arg)
+}
