@@ -72,7 +72,10 @@ var observerMakers []observerMaker
 func RegisterObserver(mk func(cfg *Config) Observer) { observerMakers = append(observerMakers, mk) }
 
 // observe subscribes the observers that cfg asks for.
-func (e *execution) observe(cfg *Config) {
+func (e *execution) observe(cfg *Config, s Strategy) {
+	if o, ok := s.(Observer); ok {
+		e.obs = append(e.obs, o) // a strategy that learns from the events (exhaustive)
+	}
 	for _, mk := range observerMakers {
 		if o := mk(cfg); o != nil {
 			e.obs = append(e.obs, o)

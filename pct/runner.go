@@ -116,20 +116,22 @@ func (r *runner) run(body func(*testing.T)) {
 	crash := openCrashLog(r.cfg.CrashLog)
 	execs, maxSteps, abandoned := 0, 0, 0
 	limits := &stepLimits{fixed: r.cfg.MaxSteps}
+	complete := false
 	var bug *BugReport
 	for i := r.cfg.First + r.cfg.Worker; i < r.cfg.Iters; i += r.cfg.Workers {
 		if r.cfg.Deadline != 0 && time.Now().UnixNano() > r.cfg.Deadline {
 			break
 		}
 		if !strat.Begin(i, NewRand(execSeed(r.cfg.Seed, i))) {
-			break // the strategy has explored everything it offers
+			complete = true // the strategy has explored everything it offers
+			break
 		}
 		e := newExecution(i, strat, limits)
 		e.timeout = time.Duration(r.cfg.Timeout)
 		e.lazyTime = r.cfg.LazyTime
 		e.maxDelay = time.Duration(r.cfg.MaxDelay)
 		e.rec.crash = crash
-		e.observe(r.cfg)
+		e.observe(r.cfg, strat)
 		crash.begin(i)
 		r.runOne(e, body)
 		e.finishObservers()
@@ -162,7 +164,11 @@ func (r *runner) run(body func(*testing.T)) {
 			break
 		}
 	}
-	rec := Record{Type: RecDone, Executions: execs, Finished: execs - abandoned, MaxSteps: maxSteps, Abandoned: abandoned, Spec: &spec}
+	rec := Record{Type: RecDone, Executions: execs, Finished: execs - abandoned, MaxSteps: maxSteps,
+		Abandoned: abandoned, Spec: &spec, Complete: complete}
+	if b, ok := strat.(interface{ Stats() []BoundStats }); ok {
+		rec.Bounds = b.Stats()
+	}
 	if replay != nil {
 		rec.Diverged = replay.diverged
 		rec.Outcome = bug

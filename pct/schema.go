@@ -58,6 +58,8 @@ type Record struct {
 	Finished   int           `json:"finished"`            // executions that ran to their end (with or without a bug)
 	Abandoned  int           `json:"abandoned,omitempty"` // executions stopped at the step limit or pruned
 	Spec       *Spec         `json:"spec,omitempty"`
+	Complete   bool          `json:"complete,omitempty"` // the strategy explored everything it offers
+	Bounds     []BoundStats  `json:"bounds,omitempty"`   // exhaustive: per context bound
 	Bug        *BugReport    `json:"bug,omitempty"`
 	Diverged   string        `json:"diverged,omitempty"`
 	Message    string        `json:"message,omitempty"`

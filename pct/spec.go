@@ -18,6 +18,10 @@ type Spec struct {
 	T    int    `json:"t,omitempty"`    // thread bound
 	L    int    `json:"l,omitempty"`    // loop-iteration bound of heap variables
 	Vars []int  `json:"vars,omitempty"` // tracked variables (ids of Q); nil: all
+	// Sites are the sites where preemptions may happen (the access sites
+	// of Vars, resolved by the tool); nil: every scheduling point.
+	Sites   []int `json:"sites,omitempty"`
+	NoPrune bool  `json:"noPrune,omitempty"` // exhaustive: no happens-before pruning
 }
 
 // String renders the spec for reports, e.g. "pct d=3".
@@ -48,6 +52,12 @@ var strategies = map[string]func(Spec) (Strategy, error){
 			return nil, fmt.Errorf("pct needs d >= 1, got %d", s.D)
 		}
 		return newPCT(s.D), nil
+	},
+	"exhaustive": func(s Spec) (Strategy, error) {
+		if s.C < 0 {
+			return nil, fmt.Errorf("exhaustive needs c >= 0, got %d", s.C)
+		}
+		return newExhaustive(s), nil
 	},
 }
 

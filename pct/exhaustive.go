@@ -1,0 +1,221 @@
+package pct
+
+import "sort"
+
+// exhaustive is iterative context bounding (Musuvathi & Qadeer, PLDI'07)
+// with happens-before pruning (Musuvathi & Qadeer, "Partial-order reduction
+// for context-bounded state exploration"), in the shape of Algorithm 1 of
+// Bindal, Bansal & Lal (ISSTA'13).
+//
+// A work item is a schedule prefix: the choice made at each decision, and
+// the preemptions it spent. An execution follows its item's prefix, then
+// runs without preempting: the current goroutine continues while it can
+// (at a yield, the next goroutine in id order runs instead); when it
+// cannot, the lowest id runs. At every decision after the prefix, each
+// other answer becomes a new work item: for the same bound when the
+// decision is not a preemption (the current goroutine blocked, exited or
+// yields), for the next bound when it is (the current goroutine could have
+// continued; letting time pass while goroutines can run counts as one,
+// like a delay). Bound c is finished before bound c+1 starts, so the first
+// bug found has the fewest preemptions: the c of classify.
+//
+// Preemptions are counted as CHESS counts them: every switch away from a
+// goroutine that could continue. With a set of preemption sites (variable
+// bounding), preempting alternatives are generated only at decisions whose
+// access is at one of those sites; non-preempting branching is unaffected.
+//
+// Pruning: an observer hashes the happens-before graph of the execution as
+// it goes (hbHash). When an execution reaches the end of its prefix, the
+// hash of the graph so far is looked up: if the same graph was reached
+// before with no more preemptions spent, everything that can follow was (or
+// will be) explored from there within the same bounds, so the execution is
+// abandoned. Recording the preemptions with the hash is what keeps the
+// pruning sound under a context bound (the POR paper's point: two paths to
+// one state with different budgets are not interchangeable).
+type exhaustive struct {
+	maxC   int          // largest bound explored
+	sites  map[int]bool // preemption sites; nil: every scheduling point
+	prune  bool
+	bound  int          // bound being explored
+	queue  [][]workItem // queue[c]: items with c preemptions
+	cur    workItem     // item of the running execution
+	path   []int        // choices of the running execution
+	n      int          // Next calls in the running execution
+	spent  int          // preemptions of the running execution
+	seen   map[uint64]int
+	hb     *hbHash
+	stats  []BoundStats
+	inited bool
+}
+
+// workItem is a schedule prefix to explore.
+type workItem struct {
+	prefix []int // choice at decision i (index into Choices, or PassTime)
+	c      int   // preemptions spent by the prefix
+}
+
+// BoundStats counts, per context bound, the executions run to their end,
+// the executions pruned, and the distinct happens-before classes seen.
+type BoundStats struct {
+	Bound    int `json:"bound"`
+	Executed int `json:"executed"`
+	Pruned   int `json:"pruned"`
+	Classes  int `json:"classes"`
+}
+
+func newExhaustive(s Spec) *exhaustive {
+	x := &exhaustive{maxC: s.C, prune: !s.NoPrune, seen: map[uint64]int{}}
+	if len(s.Sites) > 0 {
+		x.sites = map[int]bool{}
+		for _, v := range s.Sites {
+			x.sites[v] = true
+		}
+	}
+	x.queue = make([][]workItem, s.C+2)
+	x.stats = make([]BoundStats, s.C+1)
+	for i := range x.stats {
+		x.stats[i].Bound = i
+	}
+	return x
+}
+
+func (x *exhaustive) Begin(exec int, rng *Rand) bool {
+	if !x.inited {
+		x.inited = true
+		x.queue[0] = append(x.queue[0], workItem{})
+	}
+	for x.bound <= x.maxC && len(x.queue[x.bound]) == 0 {
+		x.bound++
+	}
+	if x.bound > x.maxC {
+		return false
+	}
+	q := x.queue[x.bound]
+	x.cur = q[len(q)-1] // depth first within a bound: the queue stays small
+	x.queue[x.bound] = q[:len(q)-1]
+	x.path = append(x.path[:0], x.cur.prefix...)
+	x.spent = x.cur.c
+	x.n = 0
+	x.hb = newHBHash()
+	return true
+}
+
+func (x *exhaustive) Next(d *Decision) int {
+	i := x.n // not d.Seq: select orders (Pick) take decision numbers too
+	x.n++
+	if i < len(x.cur.prefix) {
+		want := x.cur.prefix[i]
+		if want >= len(d.Choices) || (want == PassTime && !d.CanPassTime) {
+			return Abandon // the program took another path: not this item's
+		}
+		if i == len(x.cur.prefix)-1 && x.pruned(choiceID(d, want)) {
+			return Abandon
+		}
+		return want
+	}
+	def := x.defaultChoice(d)
+	x.branch(d, def)
+	x.path = append(x.path, def)
+	return def
+}
+
+// pruned says whether the happens-before graph at the end of the prefix,
+// followed by the same goroutine (or time) running next, was already
+// reached with no more preemptions; it records it otherwise.
+func (x *exhaustive) pruned(next int) bool {
+	if !x.prune {
+		return false
+	}
+	h := mix(x.hb.sum(), uint64(uint32(next)))
+	if c, ok := x.seen[h]; ok && c <= x.cur.c {
+		x.stats[x.bound].Pruned++
+		return true
+	}
+	x.seen[h] = x.cur.c
+	x.stats[x.bound].Classes++
+	return false
+}
+
+// choiceID names an answer by goroutine id (timeID for time), which unlike
+// an index does not depend on which other goroutines are runnable.
+func choiceID(d *Decision, i int) int {
+	if i == PassTime {
+		return timeID
+	}
+	return d.Choices[i].id
+}
+
+// defaultChoice is the non-preempting continuation.
+func (x *exhaustive) defaultChoice(d *Decision) int {
+	if len(d.Choices) == 0 {
+		return PassTime
+	}
+	if d.CurRuns && d.Yield {
+		for i, g := range d.Choices {
+			if g.id > d.Cur.id {
+				return i
+			}
+		}
+		if d.Choices[0] != d.Cur {
+			return 0
+		}
+	}
+	if d.CurRuns {
+		return d.IndexOf(d.Cur)
+	}
+	return 0
+}
+
+// branch queues every other answer at this decision.
+func (x *exhaustive) branch(d *Decision, def int) {
+	preempting := d.CurRuns && !d.Yield
+	if preempting && x.sites != nil && !x.sites[d.Access.Site] {
+		return
+	}
+	c := x.spent
+	if preempting {
+		c++
+	}
+	if c > x.maxC {
+		return
+	}
+	for i := 0; i < d.Options(); i++ {
+		alt := d.Option(i)
+		if alt == def {
+			continue
+		}
+		altC := c
+		if d.CurRuns && d.Yield && alt == d.IndexOf(d.Cur) {
+			altC = x.spent + 1 // continuing through a yield is the preemption
+		}
+		if altC > x.maxC {
+			continue
+		}
+		prefix := append(append(make([]int, 0, len(x.path)+1), x.path...), alt)
+		x.queue[altC] = append(x.queue[altC], workItem{prefix: prefix, c: altC})
+	}
+}
+
+func (x *exhaustive) Pick(d *Decision, n int) int { return 0 }
+
+func (x *exhaustive) End(o ExecOutcome) {
+	if o.Kind != FailAbandoned {
+		x.stats[x.bound].Executed++
+	}
+}
+
+func (x *exhaustive) Spec() Spec {
+	s := Spec{Name: "exhaustive", C: x.maxC, NoPrune: !x.prune}
+	for site := range x.sites {
+		s.Sites = append(s.Sites, site)
+	}
+	sort.Ints(s.Sites)
+	return s
+}
+
+// Stats returns the per-bound counts so far.
+func (x *exhaustive) Stats() []BoundStats { return x.stats }
+
+// Observe feeds the happens-before hash.
+func (x *exhaustive) Observe(ev *Event)             { x.hb.add(ev) }
+func (x *exhaustive) Finish(o ExecOutcome) *Failure { return nil }

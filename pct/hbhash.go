@@ -1,0 +1,95 @@
+package pct
+
+// hbHash hashes the happens-before graph of an execution incrementally
+// (the CHESS idea the POR paper builds on): each event's hash mixes its
+// kind and site with the hashes of the events it depends on: the previous
+// event of its goroutine (program order) and the last conflicting event on
+// its object (the previous operation on a sync object; for memory, the last
+// write, and for a write also the reads since). Addresses are used only to
+// find dependencies, never hashed, so the hash is the same in every
+// execution with the same graph, whatever the allocator did. Two
+// interleavings that order only independent events differently get the same
+// hash.
+//
+// Where the events do not name the object (a select's channel, an atomic's
+// address), the event depends on a shared accumulator of all such
+// operations: more dependencies only split classes (less pruning), never
+// merge different ones.
+type hbHash struct {
+	prev     map[int]uint64     // goroutine -> hash of its last event
+	syncLast map[uintptr]uint64 // sync object -> hash of its last operation
+	mem      map[uintptr]memDeps
+	anyChan  uint64 // every channel operation, for those whose channel is unknown
+	all      uint64 // every event, for time passing
+}
+
+type memDeps struct{ write, reads uint64 }
+
+func newHBHash() *hbHash {
+	return &hbHash{prev: map[int]uint64{}, syncLast: map[uintptr]uint64{}, mem: map[uintptr]memDeps{}}
+}
+
+func mix(a, b uint64) uint64 {
+	h := (a ^ 0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
+	h ^= b + 0x94d049bb133111eb + h<<6 + h>>2
+	h *= 0x94d049bb133111eb
+	return h ^ h>>31
+}
+
+func (h *hbHash) add(ev *Event) {
+	if h == nil {
+		return
+	}
+	self := mix(mix(uint64(ev.Kind), uint64(uint32(ev.Site))), uint64(ev.Op))
+	self = mix(self, uint64(uint32(ev.G)))
+	self = mix(self, h.prev[ev.G])
+	switch ev.Kind {
+	case EvRead:
+		d := h.mem[ev.Obj]
+		self = mix(self, d.write)
+		d.reads += self
+		h.mem[ev.Obj] = d
+	case EvWrite:
+		d := h.mem[ev.Obj]
+		self = mix(mix(self, d.write), d.reads)
+		h.mem[ev.Obj] = memDeps{write: self}
+	case EvSpawn:
+		h.prev[ev.Other] = mix(self, uint64(uint32(ev.Other)))
+	case EvTime:
+		self = mix(self, h.all)
+	case EvExit:
+	default: // acquire, release, chan, atomic, block, wake
+		self = h.syncDep(ev, self)
+	}
+	h.prev[ev.G] = self
+	h.all += self
+}
+
+// syncDep orders an operation after the previous one on its object.
+func (h *hbHash) syncDep(ev *Event, self uint64) uint64 {
+	if ev.Obj == 0 {
+		if ev.Kind == EvBlock || ev.Kind == EvWake {
+			if ev.Op != KindSelect && ev.Op != KindSend && ev.Op != KindRecv {
+				return self // a model wait: the acquire that follows names the object
+			}
+		}
+		self = mix(self, h.anyChan)
+		h.anyChan = self
+		return self
+	}
+	self = mix(self, h.syncLast[ev.Obj])
+	h.syncLast[ev.Obj] = self
+	if ev.Kind == EvChan || ev.Kind == EvBlock || ev.Kind == EvWake {
+		h.anyChan = mix(h.anyChan, self)
+	}
+	return self
+}
+
+// sum is the hash of the graph so far: its per-goroutine frontiers.
+func (h *hbHash) sum() uint64 {
+	var s uint64
+	for g, p := range h.prev {
+		s += mix(uint64(uint32(g)), p)
+	}
+	return s
+}
