@@ -226,6 +226,8 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 			s.Executions += r.Executions
 			s.Finished += r.Finished
 			s.Abandoned += r.Abandoned
+			s.Bounds = r.Bounds
+			s.Complete = r.Complete
 		}
 		if r.Type == pct.RecBug && (best == nil || r.Bug.Execution < best.Execution) {
 			best = r.Bug

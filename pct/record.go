@@ -37,7 +37,10 @@ type TraceEvent struct {
 	At         string `json:"at,omitempty"` // where From was
 	Op         string `json:"op,omitempty"` // what From was about to do
 	Preemptive bool   `json:"preemptive"`   // From could have continued
-	Reason     string `json:"reason,omitempty"`
+	// Var is, at a preemption, the variable it is counted against: the
+	// one From was about to access, or accessed last (source text).
+	Var    string `json:"var,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
 
 // recorder keeps the schedule and the readable trace of an execution.
@@ -66,6 +69,9 @@ func (r *recorder) switchTo(e *execution, from, to *G, canContinue bool) {
 	ev := TraceEvent{Step: e.step, To: gname(id), Preemptive: canContinue && from != nil}
 	if ev.Preemptive {
 		r.preemptions++
+		if from.lastMem >= 0 {
+			ev.Var = siteTable[from.lastMem].Expr
+		}
 	}
 	if from != nil {
 		ev.From = gname(from.id)

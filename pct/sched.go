@@ -36,6 +36,7 @@ type G struct {
 	settle  bool   // must settle (synctest.Wait + merge) when it resumes
 	inOp    bool   // counted in execution.inOp
 	eager   bool   // an adopted callback that may start while others run
+	lastMem int    // site of its last (or pending) access to a shared object; -1: none
 }
 
 // execution is the state of one controlled run of a test body. All fields
@@ -133,7 +134,7 @@ func newExecution(index int, s Strategy, limits *stepLimits) *execution {
 }
 
 func (e *execution) newG(parent *G, site int) *G {
-	g := &G{id: len(e.gs), parent: -1, created: site, wake: make(chan struct{}, 1), site: site}
+	g := &G{id: len(e.gs), parent: -1, created: site, wake: make(chan struct{}, 1), site: site, lastMem: -1}
 	if parent != nil {
 		g.parent = parent.id
 	}
@@ -190,6 +191,9 @@ func (e *execution) point(g *G, site int) {
 // address and direction).
 func (e *execution) pointAt(g *G, a Access) {
 	g.site = a.Site
+	if onObject(a.Kind) {
+		g.lastMem = a.Site
+	}
 	e.step++
 	e.fp = (e.fp ^ uint64(g.id)<<40 ^ uint64(uint32(a.Site))<<8 ^ uint64(a.Kind)) * fpPrime
 	if e.step&1023 == 0 {

@@ -23,6 +23,23 @@ func activateSites(ids []int) {
 	}
 }
 
+// isMemory says whether a site kind is a memory access (a variable's).
+func isMemory(k SiteKind) bool {
+	return k == KindRead || k == KindWrite || k == KindMapRead || k == KindMapWrite
+}
+
+// onObject says whether a site kind operates on a shared object: a
+// variable, or a sync object (mutex, channel, WaitGroup, Once, Cond, an
+// atomic). The ISSTA paper counts a preemption against the object the
+// preempted thread accessed last.
+func onObject(k SiteKind) bool {
+	switch k {
+	case KindGo, KindSleep, KindTimer, KindTestFail, KindOther, KindAlloc, 0:
+		return false
+	}
+	return true
+}
+
 // siteKind returns what the site does (0 for an unknown site).
 func siteKind(site int) SiteKind {
 	if uint(site) < uint(len(siteTable)) {

@@ -18,6 +18,10 @@ type Summary struct {
 	Finished   int      `json:"finished"`            // executions that ran to their end
 	Abandoned  int      `json:"abandoned,omitempty"` // executions given up (too long, or pruned)
 	Bug        *Bug     `json:"bug"`
+	// Exhaustive search: per-bound counts, and whether the search explored
+	// every schedule within its bounds.
+	Bounds   []pct.BoundStats `json:"bounds,omitempty"`
+	Complete bool             `json:"complete,omitempty"`
 }
 
 // Bug is a failing execution with everything needed to understand and

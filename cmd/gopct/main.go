@@ -17,6 +17,9 @@ const usage = `gopct finds concurrency bugs in ordinary Go tests.
 Usage:
   gopct hunt [flags] [package]     run a test many times under controlled schedules
   gopct replay [-json] TOKEN       rerun one recorded interleaving
+  gopct explore [-c C] [package]   every schedule with at most C preemptions, fewest first
+  gopct classify [-c MAX] [package]
+                                   the smallest (c, v, t) at which each test fails
   gopct vars [-json] [-run RE] [-profile N] [packages]
                                    list the variables and their access sites (alias analysis)
   gopct bench [flags] DIR          measure bug finding on a module of bug programs
@@ -40,6 +43,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return hunt(args[1:], stdout, stderr)
 	case "replay":
 		return replay(args[1:], stdout, stderr)
+	case "explore":
+		return explore(args[1:], stdout, stderr)
+	case "classify":
+		return classify(args[1:], stdout, stderr)
 	case "bench":
 		return benchCmd(args[1:], stdout, stderr)
 	case "vars":

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/gopct/gopct/campaign"
+	"github.com/gopct/gopct/pct"
+	"github.com/gopct/gopct/results"
+)
+
+// exploreFlags are the flags explore and classify share.
+type exploreFlags struct {
+	plan    campaign.Plan
+	c       int
+	noPrune bool
+	json    bool
+}
+
+func newExploreFlags(name string, stderr io.Writer, defC int) (*flag.FlagSet, *exploreFlags) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	f := &exploreFlags{}
+	fs.StringVar(&f.plan.Run, "run", "", "only the tests matching this regexp (like go test -run)")
+	fs.IntVar(&f.c, "c", defC, "largest number of preemptions explored (context bound)")
+	fs.BoolVar(&f.noPrune, "no-prune", false, "explore without happens-before pruning")
+	fs.DurationVar(&f.plan.Budget, "budget", 0, "wall-clock budget per test (0: none)")
+	fs.IntVar(&f.plan.MaxSteps, "max-steps", 0, "steps after which an execution is given up (0: calibrated)")
+	fs.DurationVar(&f.plan.MaxDelay, "max-delay", campaign.DefaultMaxDelay, "longest scheduling delay a schedule may assume")
+	fs.DurationVar(&f.plan.Timeout, "timeout", campaign.DefaultTimeout, "the test's timeout in fake time")
+	fs.BoolVar(&f.json, "json", false, "print JSON lines; the last line is the summary")
+	return fs, f
+}
+
+// setup checks the flags and fills the plan's common fields.
+func (f *exploreFlags) setup(fs *flag.FlagSet, name string, stderr io.Writer) bool {
+	if fs.NArg() > 1 {
+		fmt.Fprintf(stderr, "gopct %s: one package at a time (got %d)\n", name, fs.NArg())
+		return false
+	}
+	if f.c < 0 || f.c > 20 {
+		fmt.Fprintf(stderr, "gopct %s: -c must be between 0 and 20 (got %d)\n", name, f.c)
+		return false
+	}
+	p := &f.plan
+	p.Spec = pct.Spec{Name: "exhaustive", C: f.c, NoPrune: f.noPrune}
+	p.Workers, p.Seed, p.Stall = 1, 1, 20*time.Second
+	p.Package = "."
+	if fs.NArg() == 1 {
+		p.Package = fs.Arg(0)
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "gopct %s: %v\n", name, err)
+		return false
+	}
+	p.Dir = dir
+	p.Deps = []string{"auto"}
+	return true
+}
+
+func explore(args []string, stdout, stderr io.Writer) int {
+	fs, f := newExploreFlags("explore", stderr, 2)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: gopct explore [-c C] [-run RE] [-json] [package]\n\n"+
+			"Explores every schedule with at most C preemptions, fewest first, with happens-before pruning.\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return parseStatus(err)
+	}
+	if !f.setup(fs, "explore", stderr) {
+		return 2
+	}
+	bin, tests, code := buildFor(f.plan, stderr)
+	if bin == nil {
+		return code
+	}
+	defer bin.Close()
+	for _, test := range tests {
+		s, err := bin.Explore(f.plan, test)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		if f.json {
+			json.NewEncoder(stdout).Encode(s)
+		} else {
+			writeExplore(stdout, s, f.c)
+		}
+		if s.Bug != nil {
+			code = 1
+		}
+	}
+	return code
+}
+
+// writeExplore prints the per-bound table, then the bug or the bound reached.
+func writeExplore(w io.Writer, s *results.Summary, c int) {
+	rows := [][]string{}
+	for _, b := range s.Bounds {
+		rows = append(rows, []string{fmt.Sprint(b.Bound), fmt.Sprint(b.Executed), fmt.Sprint(b.Pruned), fmt.Sprint(b.Classes)})
+	}
+	fmt.Fprintf(w, "exhaustive search of %s %s (preemptions counted as CHESS does):\n", s.Package, s.Test)
+	results.WriteTable(w, []string{"c", "schedules executed", "pruned", "HB classes"}, rows, false)
+	switch {
+	case s.Bug != nil:
+		results.WriteSummary(w, s)
+	case s.Complete:
+		fmt.Fprintf(w, "ok    %s %s: no bug up to c=%d (%d schedules; search complete)\n", s.Package, s.Test, c, s.Executions)
+	default:
+		fmt.Fprintf(w, "?     %s %s: no bug in %d schedules, but the search stopped before c=%d was exhausted (budget)\n",
+			s.Package, s.Test, s.Executions, c)
+	}
+}
+
+func classify(args []string, stdout, stderr io.Writer) int {
+	fs, f := newExploreFlags("classify", stderr, 4)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: gopct classify [-c MAX] [-run RE] [-json] [package]\n\n"+
+			"Finds the smallest (c, v, t) at which each test fails, by exhaustive search up to MAX preemptions.\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return parseStatus(err)
+	}
+	if !f.setup(fs, "classify", stderr) {
+		return 2
+	}
+	bin, tests, code := buildFor(f.plan, stderr)
+	if bin == nil {
+		return code
+	}
+	defer bin.Close()
+	for _, test := range tests {
+		c, err := bin.Classify(f.plan, test, f.c)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		if f.json {
+			json.NewEncoder(stdout).Encode(c)
+		} else {
+			fmt.Fprintln(stdout, c)
+			if c.Bug != nil {
+				fmt.Fprintf(stdout, "\nreplay:\n  gopct replay %s\n", c.Replay)
+			}
+		}
+		if c.Bug != nil {
+			code = 1
+		}
+	}
+	return code
+}
+
+// buildFor builds the plan's package and lists its tests; on failure it
+// returns a nil binary and the exit code.
+func buildFor(p campaign.Plan, stderr io.Writer) (*campaign.Binary, []string, int) {
+	bin, err := campaign.Build(p.Dir, p.Package, p.Deps)
+	if err != nil {
+		return nil, nil, fail(stderr, err)
+	}
+	tests, err := bin.Tests(p.Run)
+	if err != nil {
+		bin.Close()
+		return nil, nil, fail(stderr, err)
+	}
+	return bin, tests, 0
+}
