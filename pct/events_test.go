@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -83,5 +84,60 @@ func TestEventStream(t *testing.T) {
 		"block:g0 release:g1@ exit:g1 wake:g0 acquire:g0@ read:g0@x"
 	if got != want {
 		t.Errorf("events:\n got %s\nwant %s", got, want)
+	}
+}
+
+var other int
+
+func TestProgTwoVariables(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var mu sync.Mutex
+		var n atomic.Int32
+		ch := make(chan int, 1)
+		done := make(chan bool)
+		Go(sGo, func() {
+			Lock(sLock, &mu)
+			Store(sW, &counter, Load(sR, &counter)+1)
+			Store(sW2, &other, Load(sR2, &other)+1)
+			Unlock(sUnlock, &mu)
+			Seq(Point(sLoad), n.Load())
+			Send(sSend, ch, 1)
+			Send(sSend, done, true)
+		})
+		Recv(sRecv, ch)
+		Recv(sRecv, done)
+	})
+}
+
+// TestActivatingOneVariableKeepsSyncPoints: with only the sites of x (sR,
+// sW) active, every synchronisation event is still reported, and the only
+// memory events are x's.
+func TestActivatingOneVariableKeepsSyncPoints(t *testing.T) {
+	events := func(sites []int) string {
+		path := filepath.Join(t.TempDir(), "events.txt")
+		t.Setenv("GOPCT_TEST_EVENTS", path)
+		campaign(t, "TestProgTwoVariables", Config{Spec: testSpec("pct"), Seed: 1, Iters: 1, Sites: sites})
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(data))
+	}
+	all, onlyX := events(nil), events([]int{sR, sW})
+	drop := func(s, v string) string {
+		var keep []string
+		for _, f := range strings.Fields(s) {
+			if !strings.HasSuffix(f, "@"+v) {
+				keep = append(keep, f)
+			}
+		}
+		return strings.Join(keep, " ")
+	}
+	if want := drop(all, "y"); onlyX != want {
+		t.Errorf("with x's sites only:\n got %s\nwant %s (all events but y's)", onlyX, want)
+	}
+	if !strings.Contains(onlyX, "write:g1@x") || strings.Contains(onlyX, "@y") || !strings.Contains(onlyX, "atomic:g1@flag.Load()") {
+		t.Errorf("events %s", onlyX)
 	}
 }

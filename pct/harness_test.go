@@ -31,6 +31,8 @@ const (
 	sOther
 	sAlloc
 	sLoad
+	sR2
+	sW2
 )
 
 func init() {
@@ -50,6 +52,8 @@ func init() {
 		sOther:  {Pos: "prog.go:13:1", Kind: KindOther},
 		sAlloc:  {Pos: "prog.go:14:5", Kind: KindAlloc},
 		sLoad:   {Pos: "prog.go:15:1", Kind: KindAtomicLoad, Expr: "flag.Load()"},
+		sR2:     {Pos: "prog.go:16:1", Kind: KindRead, Expr: "y"},
+		sW2:     {Pos: "prog.go:17:1", Kind: KindWrite, Expr: "y"},
 	})
 	Global("example.com/prog.counter", &counter)
 }

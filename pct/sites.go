@@ -5,13 +5,15 @@ import (
 	"strings"
 )
 
-// sitesActive[i] says whether site i is a scheduling point in this run.
-// Memory-access sites that are off cost one bounds-checked load.
+// sitesActive[i] says whether memory-access site i is a scheduling point
+// in this run (variable bounding tracks only some variables). Sites that
+// are off cost one bounds-checked load. Synchronisation operations are
+// never gated: they are always scheduling points.
 var sitesActive []bool
 
 func siteOn(site int) bool { return uint(site) < uint(len(sitesActive)) && sitesActive[site] }
 
-// activateSites switches on the given sites, or all when ids is nil.
+// activateSites switches on the given memory sites, or all when ids is nil.
 func activateSites(ids []int) {
 	for i := range sitesActive {
 		sitesActive[i] = ids == nil

@@ -1,0 +1,3 @@
+module gopct.bench/por
+
+go 1.24
