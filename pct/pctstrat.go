@@ -23,11 +23,22 @@ type pctStrategy struct {
 	timePrio uint64
 	changes  []int // sorted steps of the change points
 	used     int   // change points passed
+	// Thread bounding (ISSTA'13 §4): priorities come from a random
+	// permutation P of 1..n+c (n goroutines, learned; c = d-1 change
+	// points): goroutine i gets P_i, and at the i-th change point the
+	// running goroutine gets P_{n+i}, which may rank anywhere.
+	tb   bool
+	t    int   // the thread bound the campaign targets (for its Spec)
+	n    int   // most goroutines seen in an execution of this worker
+	perm []int // P_1..P_{n+c}, 1-based values
 }
 
 const prioBand = uint64(1) << 62 // initial priorities live above this
 
 func newPCT(d int) *pctStrategy { return &pctStrategy{d: d} }
+
+// newPCTTB is PCT with thread-bounded priorities, for bugs of thread bound t.
+func newPCTTB(d, t int) *pctStrategy { return &pctStrategy{d: d, tb: true, t: t} }
 
 func (s *pctStrategy) Begin(exec int, rng *Rand) bool {
 	s.rng = rng
@@ -35,6 +46,9 @@ func (s *pctStrategy) Begin(exec int, rng *Rand) bool {
 	s.timePrio = prioBand // the lowest initial priority
 	s.changes = s.changes[:0]
 	s.used = 0
+	if s.tb {
+		s.perm = permutation(rng, s.n+s.d-1)
+	}
 	if s.k > 0 {
 		for i := 0; i < s.d-1; i++ {
 			s.changes = append(s.changes, 1+rng.Intn(s.k))
@@ -49,9 +63,44 @@ func (s *pctStrategy) priority(g *G) uint64 {
 		s.prio = append(s.prio, 0)
 	}
 	if s.prio[g.id] == 0 {
-		s.prio[g.id] = prioBand + 1 + s.rng.Uint64()%(prioBand-2)
+		s.prio[g.id] = s.initialPriority(g.id)
 	}
 	return s.prio[g.id]
+}
+
+// initialPriority is a new goroutine's priority: random (PCT), or P_i
+// (thread bounding; goroutines beyond the n learned rank below them, in
+// creation order).
+func (s *pctStrategy) initialPriority(id int) uint64 {
+	if !s.tb {
+		return prioBand + 1 + s.rng.Uint64()%(prioBand-2)
+	}
+	if id < s.n {
+		return prioBand + 1 + uint64(s.perm[id])
+	}
+	return prioBand + 1
+}
+
+// changePriority is the priority the running goroutine drops (or, with
+// thread bounding, moves) to at change point number used.
+func (s *pctStrategy) changePriority() uint64 {
+	if s.tb && s.n+s.used < len(s.perm) {
+		return prioBand + 1 + uint64(s.perm[s.n+s.used])
+	}
+	return uint64(s.d - s.used) // d-1, d-2, ...: below every initial priority
+}
+
+// permutation returns a uniformly random permutation of 1..m (Fisher-Yates).
+func permutation(rng *Rand, m int) []int {
+	p := make([]int, m)
+	for i := range p {
+		p[i] = i + 1
+	}
+	for i := m - 1; i > 0; i-- {
+		j := rng.Intn(i + 1)
+		p[i], p[j] = p[j], p[i]
+	}
+	return p
 }
 
 func (s *pctStrategy) setPriority(g *G, p uint64) {
@@ -62,10 +111,15 @@ func (s *pctStrategy) setPriority(g *G, p uint64) {
 func (s *pctStrategy) Next(d *Decision) int {
 	for s.used < len(s.changes) && s.changes[s.used] <= d.Step {
 		if d.Cur != nil && s.changes[s.used] == d.Step {
-			s.setPriority(d.Cur, uint64(s.d-s.used)) // d-1, d-2, ...: below every initial priority
+			s.setPriority(d.Cur, s.changePriority())
 		}
 		s.used++
 	}
+	return s.choose(d)
+}
+
+// choose runs the highest-priority option (time included).
+func (s *pctStrategy) choose(d *Decision) int {
 	if d.Yield && d.Cur != nil {
 		s.yield(d.Cur, d.Choices)
 	}
@@ -104,9 +158,10 @@ func (s *pctStrategy) yield(cur *G, choices []*G) {
 func (s *pctStrategy) Pick(d *Decision, n int) int { return s.rng.Intn(n) }
 
 func (s *pctStrategy) End(o ExecOutcome) {
-	if o.Steps > s.k {
-		s.k = o.Steps
-	}
+	s.k = max(s.k, o.Steps)
+	s.n = max(s.n, o.Goroutines)
 }
 
-func (s *pctStrategy) Spec() Spec { return Spec{Name: "pct", D: s.d} }
+func (s *pctStrategy) Spec() Spec {
+	return Spec{Name: "pct", D: s.d, T: s.t}
+}

@@ -70,7 +70,14 @@ type runner struct {
 }
 
 func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
-	if r.cfg.Spec.Name != "replay" {
+	switch r.cfg.Spec.Name {
+	case "replay":
+	case "pctvb":
+		if r.cfg.Spec.D < 1 || len(r.cfg.VarSites) == 0 {
+			return nil, nil, fmt.Errorf("pctvb needs d >= 1 and tracked variables")
+		}
+		return newPCTVB(r.cfg.Spec, r.cfg.VarSites), nil, nil
+	default:
 		s, err := NewStrategy(r.cfg.Spec)
 		return s, nil, err
 	}
@@ -181,7 +188,7 @@ func (r *runner) run(body func(*testing.T)) {
 
 // outcome summarises a finished execution for its strategy.
 func (e *execution) outcome() ExecOutcome {
-	o := ExecOutcome{Steps: e.step}
+	o := ExecOutcome{Steps: e.step, Goroutines: len(e.gs)}
 	if e.failure != nil {
 		o.Failed, o.Kind = true, e.failure.Kind
 	}

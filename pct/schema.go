@@ -30,6 +30,7 @@ type Config struct {
 	Out      string  `json:"out"`      // JSON-lines result file
 	Replay   string  `json:"replay"`   // encoded Schedule, for strategy "replay"
 	Sites    []int   `json:"sites"`    // active memory sites; nil: all
+	VarSites [][]int `json:"varSites"` // pctvb: the access sites of each tracked variable
 	CrashLog string  `json:"crashLog"` // memory-mapped decision log, read if the process dies
 	Profile  bool    `json:"profile"`  // record which variable each site touches
 	LazyTime bool    `json:"lazyTime"` // timers fire only when no goroutine can run

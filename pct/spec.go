@@ -51,6 +51,9 @@ var strategies = map[string]func(Spec) (Strategy, error){
 		if s.D < 1 {
 			return nil, fmt.Errorf("pct needs d >= 1, got %d", s.D)
 		}
+		if s.T > 0 {
+			return newPCTTB(s.D, s.T), nil
+		}
 		return newPCT(s.D), nil
 	},
 	"exhaustive": func(s Spec) (Strategy, error) {

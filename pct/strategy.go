@@ -90,9 +90,10 @@ type Access struct {
 
 // ExecOutcome is how an execution ended, for Strategy.End.
 type ExecOutcome struct {
-	Steps  int
-	Failed bool        // a failure, bug or not
-	Kind   FailureKind // what kind, when Failed
+	Steps      int
+	Goroutines int         // goroutines created, the test's included
+	Failed     bool        // a failure, bug or not
+	Kind       FailureKind // what kind, when Failed
 }
 
 // ID returns the goroutine's id: its creation index in the execution, the

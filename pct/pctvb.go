@@ -1,0 +1,112 @@
+package pct
+
+import "sort"
+
+// pctvb is PCT with variable bounding (Bindal, Bansal & Lal, ISSTA'13, §3):
+// the campaign tracks v variables (only their access sites are scheduling
+// points among memory accesses; synchronisation always is), and the d-1
+// priority change points are drawn uniformly over the pairs (q, j),
+// 1 <= j <= k_q, where k_q is the number of accesses to tracked variable q
+// in a run: the running goroutine's priority changes at the j-th access of
+// q. Rarely accessed "corner" variables get as many change points as hot
+// ones, which is where PCTVB beats PCT (the paper's Figure 6).
+//
+// k_q is learned like PCT's k: the most accesses to q in an earlier
+// execution of this worker (the first execution has no change points). An
+// access at a site that may touch several tracked variables counts for
+// each of them. Priorities, time and yields are PCT's (pctStrategy), with
+// thread-bounded priorities when the spec asks for them (-t).
+type pctvb struct {
+	*pctStrategy
+	varsAt  map[int][]int // site -> tracked variables it may touch
+	nvars   int
+	k       []int    // learned accesses per run, per variable
+	count   []int    // accesses so far in this execution
+	points  [][2]int // change points (variable, j), sorted
+	pending map[[2]int]bool
+}
+
+func newPCTVB(s Spec, varSites [][]int) *pctvb {
+	base := newPCT(s.D)
+	if s.T > 0 {
+		base = newPCTTB(s.D, s.T)
+	}
+	x := &pctvb{pctStrategy: base, varsAt: map[int][]int{}, nvars: len(varSites)}
+	for q, sites := range varSites {
+		for _, site := range sites {
+			x.varsAt[site] = append(x.varsAt[site], q)
+		}
+	}
+	x.k = make([]int, x.nvars)
+	x.count = make([]int, x.nvars)
+	return x
+}
+
+func (x *pctvb) Begin(exec int, rng *Rand) bool {
+	x.pctStrategy.Begin(exec, rng)
+	x.pctStrategy.changes = x.pctStrategy.changes[:0] // change points are per variable here
+	clear(x.count)
+	x.points = sampleChangePoints(rng, x.k, x.d-1)
+	x.pending = map[[2]int]bool{}
+	for _, p := range x.points {
+		x.pending[p] = true
+	}
+	return true
+}
+
+// sampleChangePoints draws n pairs (q, j) uniformly among all pairs with
+// 1 <= j <= k[q] (with replacement, as PCT draws its steps), sorted.
+func sampleChangePoints(rng *Rand, k []int, n int) [][2]int {
+	total := 0
+	for _, kq := range k {
+		total += kq
+	}
+	if total == 0 {
+		return nil
+	}
+	var out [][2]int
+	for range n {
+		r := rng.Intn(total)
+		for q, kq := range k {
+			if r < kq {
+				out = append(out, [2]int{q, r + 1})
+				break
+			}
+			r -= kq
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i][0] != out[j][0] {
+			return out[i][0] < out[j][0]
+		}
+		return out[i][1] < out[j][1]
+	})
+	return out
+}
+
+func (x *pctvb) Next(d *Decision) int {
+	if d.CurRuns && isMemory(d.Access.Kind) {
+		for _, q := range x.varsAt[d.Access.Site] {
+			x.count[q]++
+			if p := [2]int{q, x.count[q]}; x.pending[p] {
+				delete(x.pending, p)
+				x.setPriority(d.Cur, x.changePriority())
+				x.used++
+			}
+		}
+	}
+	return x.choose(d)
+}
+
+func (x *pctvb) End(o ExecOutcome) {
+	x.pctStrategy.End(o)
+	for q, c := range x.count {
+		x.k[q] = max(x.k[q], c)
+	}
+}
+
+func (x *pctvb) Spec() Spec {
+	s := x.pctStrategy.Spec()
+	s.Name, s.V = "pctvb", x.nvars
+	return s
+}

@@ -1,0 +1,97 @@
+package pct
+
+import (
+	"sync"
+	"testing"
+)
+
+func TestSampleChangePointsExact(t *testing.T) {
+	got := sampleChangePoints(NewRand(1), []int{3, 0, 5}, 4)
+	want := [][2]int{{0, 2}, {2, 1}, {2, 4}, {2, 5}}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("got %v, want %v", got, want)
+		}
+	}
+	// Uniform over the 8 pairs: a variable with no access never gets one,
+	// and over many draws each pair is drawn about equally often.
+	counts := map[[2]int]int{}
+	r := NewRand(7)
+	for range 8000 {
+		for _, p := range sampleChangePoints(r, []int{3, 0, 5}, 1) {
+			counts[p]++
+		}
+	}
+	for p, n := range counts {
+		if p[0] == 1 || n < 850 || n > 1150 {
+			t.Errorf("pair %v drawn %d times of 8000 (want about 1000)", p, n)
+		}
+	}
+	if len(counts) != 8 {
+		t.Errorf("%d distinct pairs drawn, want 8", len(counts))
+	}
+}
+
+func TestPermutationExact(t *testing.T) {
+	p := permutation(NewRand(3), 6)
+	seen := map[int]bool{}
+	for _, v := range p {
+		seen[v] = true
+	}
+	if len(seen) != 6 || seen[0] || seen[7] {
+		t.Fatalf("%v is not a permutation of 1..6", p)
+	}
+	if got := p; got[0] != 6 || got[1] != 1 || got[5] != 4 {
+		t.Errorf("seed 3: %v", p)
+	}
+}
+
+// TestProgCorner: a hot variable (other) accessed 400 times and a cold one
+// (counter) with a lost update: (c, v, t) = (1, 1, 2) on the cold one.
+func TestProgCorner(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		counter, other = 0, 0
+		var wg sync.WaitGroup
+		WGAdd(sWG, &wg, 2)
+		for range 2 {
+			Go(sGo, func() {
+				for range 100 {
+					Store(sW2, &other, Load(sR2, &other)+1)
+				}
+				Store(sW, &counter, Load(sR, &counter)+1)
+				for range 100 {
+					Store(sW2, &other, Load(sR2, &other)+1)
+				}
+				WGDone(sWG, &wg)
+			})
+		}
+		WGWait(sWG, &wg)
+		if v := Load(sR, &counter); v != 2 {
+			TError(sFail, t, "Errorf", "counter = %d, want 2", v)
+		}
+	})
+}
+
+func TestPCTVBFindsCornerVariableBug(t *testing.T) {
+	// PCTVB tracking the cold variable only: its k is 4, so a change point
+	// lands between a goroutine's read and write of counter often.
+	recs := campaign(t, "TestProgCorner", Config{Spec: Spec{Name: "pctvb", D: 2}, Seed: 1, Iters: 200,
+		Sites: []int{sR, sW}, VarSites: [][]int{{sR, sW}}})
+	if recs[0].Type != RecBug || recs[0].Bug.Kind != FailTest {
+		t.Fatalf("pctvb: %+v", recs[len(recs)-1])
+	}
+	vb := recs[0].Bug.Execution
+	// Plain PCT (d=3) over ~1,600 steps needs far more: execution 147.
+	recs = campaign(t, "TestProgCorner", Config{Spec: testSpec("pct"), Seed: 1, Iters: 200})
+	pct := 200
+	if recs[0].Type == RecBug {
+		pct = recs[0].Bug.Execution
+	}
+	if vb != 5 || pct != 147 {
+		t.Errorf("pctvb found it in execution %d, pct in %d (200: not found)", vb, pct)
+	}
+}
