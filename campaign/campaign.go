@@ -18,6 +18,7 @@ import (
 	"github.com/gopct/gopct/internal/usererr"
 	"github.com/gopct/gopct/pct"
 	"github.com/gopct/gopct/results"
+	"github.com/gopct/gopct/vbound"
 )
 
 // Defaults every front end (hunt, bench, ci) uses, so that they explore the
@@ -49,6 +50,10 @@ type Plan struct {
 	// fires while goroutines can run only when due within it (0: any).
 	MaxDelay time.Duration
 	Log      io.Writer // progress messages (-v); nil: quiet
+	Vars     []string  // pctvb: the variables to track (names); nil: every v-subset of the shared ones
+
+	sets  []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
+	first int               // first execution index (HuntVB gives each set its own range)
 }
 
 // userErr is a user error (usererr.ErrUser: exit 2) found by the campaign.
@@ -210,10 +215,14 @@ type worker struct {
 func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	start := time.Now()
 	_, sub := SplitRun(p.Run)
-	cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Sub: sub, Spec: p.Spec, Seed: p.Seed, Iters: p.Iters,
+	cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Sub: sub, Spec: p.Spec, Seed: p.Seed, Iters: p.Iters, First: p.first,
 		Workers: p.Workers, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Stall: p.Stall.Seconds(), LazyTime: p.LazyTime}
 	if p.Budget > 0 {
 		cfg.Deadline = start.Add(p.Budget).UnixNano()
+	}
+	applySets(&cfg, p.sets)
+	if p.sets != nil && p.Log != nil {
+		fmt.Fprintf(p.Log, "gopct: tracking %s\n", setNames(p.sets))
 	}
 	recs, err := b.runWorkers(cfg)
 	if err != nil {
@@ -235,7 +244,8 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	}
 	if best != nil {
 		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: best.Schedule, Execution: best.Execution,
-			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay)}
+			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
+			Sites: cfg.Sites}
 		s.Bug = b.bugWith(tok, best)
 	}
 	s.Seconds = time.Since(start).Seconds()
@@ -246,7 +256,10 @@ func (b *Binary) bugWith(tok Token, r *pct.BugReport) *results.Bug {
 	if rel, err := filepath.Rel(b.root, r.At); err == nil && filepath.IsAbs(r.At) && !strings.HasPrefix(rel, "..") {
 		r.At = filepath.ToSlash(rel) // a panic's position, from its stack: module-relative like the sites
 	}
-	return &results.Bug{BugReport: *r, Replay: tok.Encode()}
+	bug := &results.Bug{BugReport: *r, Replay: tok.Encode()}
+	_, bug.Variables = variablesAtPreemptions(bug)
+	bug.Threads = threadsConstrained(bug)
+	return bug
 }
 
 // runWorkers starts cfg.Workers processes, stops the others once one finds

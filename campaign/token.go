@@ -30,6 +30,7 @@ type Token struct {
 	MaxSteps  int             `json:"ms,omitempty"` // -max-steps of the hunt (0: calibrated)
 	Timeout   int64           `json:"to,omitempty"` // the test's timeout in fake time, ns
 	MaxDelay  int64           `json:"md,omitempty"` // the scheduling delay bound, ns
+	Sites     []int           `json:"as,omitempty"` // active memory sites (variable bounding); nil: all
 }
 
 const tokenPrefix = "gopct1."

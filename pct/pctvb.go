@@ -65,7 +65,7 @@ func sampleChangePoints(rng *Rand, k []int, n int) [][2]int {
 		return nil
 	}
 	var out [][2]int
-	for range n {
+	for i := 0; i < n; i++ {
 		r := rng.Intn(total)
 		for q, kq := range k {
 			if r < kq {

@@ -30,6 +30,13 @@ type Summary struct {
 type Bug struct {
 	pct.BugReport
 	Replay string `json:"replay"`
+	// Variables are the distinct variables at the schedule's preemptions
+	// (each counted against the object the preempted goroutine accessed
+	// last, as the ISSTA paper counts): v is their number. Threads
+	// estimates t: the goroutines its preemptions (or, without any, its
+	// switches) involve.
+	Variables []string `json:"variables"`
+	Threads   int      `json:"threads"`
 }
 
 // ReplayResult is the outcome of `gopct replay`.

@@ -20,10 +20,14 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var p campaign.Plan
 	var jsonOut, verbose bool
-	strategy, depth := "pct", 3
+	strategy, depth, vbound, tbound := "pct", 3, 1, 0
+	var varNames string
 	var seed int64
 	fs.StringVar(&p.Run, "run", "", "run only the tests matching this regexp (like go test -run)")
-	fs.StringVar(&strategy, "strategy", strategy, "scheduling strategy: pct or random")
+	fs.StringVar(&strategy, "strategy", strategy, "scheduling strategy: pct, pctvb (variable bounding) or random")
+	fs.IntVar(&vbound, "v", vbound, "pctvb: variables tracked at a time (the v-subsets of the shared variables are tried in turn)")
+	fs.StringVar(&varNames, "vars", "", "pctvb: track exactly these variables (comma-separated names, as gopct vars prints them)")
+	fs.IntVar(&tbound, "t", tbound, "thread bounding for pct and pctvb: priorities from random permutations of n+d-1 fragments (ISSTA'13 §4); 0: off")
 	fs.IntVar(&depth, "d", depth, "PCT bug depth d (d-1 priority change points per execution)")
 	fs.IntVar(&p.Iters, "iters", 1000, "executions per test")
 	fs.Int64Var(&seed, "seed", 0, "random seed (0: pick one and print it)")
@@ -36,7 +40,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&p.MaxDelay, "max-delay", campaign.DefaultMaxDelay, "longest scheduling delay a schedule may assume: a timer fires while goroutines can run only when due within it (0: any)")
 	deps := fs.String("deps", "auto", "dependency modules to instrument too, comma-separated; auto: golang.org/x/sync when the tests import it; none: no dependency")
 	fs.BoolVar(&jsonOut, "json", false, "print JSON lines; the last line is the summary")
-	fs.BoolVar(&verbose, "v", false, "print progress")
+	fs.BoolVar(&verbose, "verbose", false, "print progress on stderr")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: gopct hunt [flags] [package]\n\nflags:\n")
 		fs.PrintDefaults()
@@ -48,13 +52,21 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gopct hunt: one package at a time (got %d)\n", fs.NArg())
 		return 2
 	}
-	if strategy != "pct" && strategy != "random" {
-		fmt.Fprintf(stderr, "gopct hunt: unknown strategy %q (want pct or random)\n", strategy)
+	if strategy != "pct" && strategy != "random" && strategy != "pctvb" {
+		fmt.Fprintf(stderr, "gopct hunt: unknown strategy %q (want pct, pctvb or random)\n", strategy)
+		return 2
+	}
+	if vbound < 1 || tbound < 0 || (tbound > 0 && strategy == "random") {
+		fmt.Fprintf(stderr, "gopct hunt: -v must be at least 1, -t at least 0, and -t needs pct or pctvb\n")
 		return 2
 	}
 	p.Spec = pct.Spec{Name: strategy}
-	if strategy == "pct" {
-		p.Spec.D = depth
+	if strategy != "random" {
+		p.Spec.D, p.Spec.T = depth, tbound
+	}
+	if strategy == "pctvb" {
+		p.Spec.V = vbound
+		p.Vars = splitList(varNames)
 	}
 	for _, f := range []struct {
 		name string
@@ -111,7 +123,11 @@ func runHunt(p campaign.Plan, jsonOut bool, stdout, stderr io.Writer) int {
 	code := 0
 	for _, test := range tests {
 		logf(p.Log, "gopct: hunting %s (%s, seed %d, %d workers)\n", test, p.Spec, p.Seed, p.Workers)
-		s, err := bin.Hunt(p, test)
+		hunt := bin.Hunt
+		if p.Spec.Name == "pctvb" {
+			hunt = bin.HuntVB
+		}
+		s, err := hunt(p, test)
 		if err != nil {
 			return fail(stderr, err)
 		}

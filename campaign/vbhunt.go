@@ -1,0 +1,159 @@
+package campaign
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gopct/gopct/pct"
+	"github.com/gopct/gopct/results"
+	"github.com/gopct/gopct/vbound"
+)
+
+// profileRuns is the number of random-walk executions that profile a test
+// before a variable-bounded hunt (k_q, shared-ness, sites).
+const profileRuns = 20
+
+// maxSubsets caps the variable sets one PCTVB hunt tries.
+const maxSubsets = 64
+
+// HuntVB is a PCTVB hunt (p.Spec.Name "pctvb", p.Spec.V variables per
+// set): it profiles the test, ranks its variables (vbound), and splits the
+// executions over the v-subsets of the shared variables in rank order, or
+// over the one set p.Vars names. Only the tracked variables' sites are
+// scheduling points among memory accesses; sync operations always are.
+func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
+	vars, err := b.rankVariables(p, test)
+	if err != nil {
+		return nil, err
+	}
+	sets, err := chooseSets(vars, p.Spec.V, p.Vars, b.siteExpr)
+	if err != nil {
+		return nil, err
+	}
+	per := max(1, p.Iters/len(sets))
+	total := &results.Summary{Test: test, Package: b.Package, Strategy: "pctvb", Spec: p.Spec, Seed: p.Seed, Mode: "bubble"}
+	for i, set := range sets {
+		q := p
+		q.Spec.V = len(set)
+		q.sets = set
+		q.first = i * per
+		q.Iters = (i + 1) * per
+		s, err := b.Hunt(q, test)
+		if err != nil {
+			return nil, err
+		}
+		total.Executions += s.Executions
+		total.Finished += s.Finished
+		total.Abandoned += s.Abandoned
+		total.Seconds += s.Seconds
+		if s.Bug != nil {
+			total.Bug = s.Bug
+			total.Spec = s.Spec
+			break
+		}
+	}
+	return total, nil
+}
+
+// rankVariables profiles the test and ranks what it touched.
+func (b *Binary) rankVariables(p Plan, test string) ([]vbound.Variable, error) {
+	obs, err := b.Profile("^"+test+"$", profileRuns, p.Seed)
+	if err != nil {
+		return nil, err
+	}
+	ids := map[string][]int{}
+	for i, s := range b.Sites {
+		if s.Kind == pct.KindRead || s.Kind == pct.KindWrite || s.Kind == pct.KindMapRead || s.Kind == pct.KindMapWrite {
+			ids[s.Pos] = append(ids[s.Pos], i)
+		}
+	}
+	return vbound.Rank(obs, ids), nil
+}
+
+func (b *Binary) siteExpr(site int) string {
+	if site < len(b.Sites) {
+		return b.Sites[site].Expr
+	}
+	return ""
+}
+
+// named says whether a variable answers to name: its name in Q
+// ("pkg.Name", or an allocation's "file:line:col"), the last element of a
+// global's name, or the source text of one of its accesses ("counter",
+// "c.n").
+func named(x vbound.Variable, name string, exprOf func(int) string) bool {
+	if x.Name == name || strings.HasSuffix(x.Name, "."+name) {
+		return true
+	}
+	for _, s := range x.Sites {
+		if exprOf(s) == name {
+			return true
+		}
+	}
+	return false
+}
+
+// chooseSets returns the variable sets to hunt with: the named ones, or
+// the v-subsets of the shared variables in rank order.
+func chooseSets(vars []vbound.Variable, v int, names []string, exprOf func(int) string) ([][]vbound.Variable, error) {
+	if len(names) > 0 {
+		var set []vbound.Variable
+		for _, n := range names {
+			found := false
+			for _, x := range vars {
+				if named(x, n, exprOf) {
+					set, found = append(set, x), true
+				}
+			}
+			if !found {
+				return nil, userErr("-vars: no variable named %q was accessed in profiling runs (see gopct vars -profile 20)", n)
+			}
+		}
+		return [][]vbound.Variable{set}, nil
+	}
+	var shared []vbound.Variable
+	for _, x := range vars {
+		if x.Shared {
+			shared = append(shared, x)
+		}
+	}
+	if len(shared) == 0 {
+		return nil, userErr("no variable is shared by two goroutines in profiling runs: nothing for variable bounding to track (use -strategy pct)")
+	}
+	var sets [][]vbound.Variable
+	vbound.Subsets(len(shared), min(v, len(shared)), func(idx []int) bool {
+		set := make([]vbound.Variable, len(idx))
+		for i, j := range idx {
+			set[i] = shared[j]
+		}
+		sets = append(sets, set)
+		return len(sets) < maxSubsets
+	})
+	return sets, nil
+}
+
+// applySets fills a worker config for a PCTVB hunt over one variable set.
+func applySets(cfg *pct.Config, set []vbound.Variable) {
+	if set == nil {
+		return
+	}
+	seen := map[int]bool{}
+	for _, v := range set {
+		cfg.VarSites = append(cfg.VarSites, v.Sites)
+		for _, s := range v.Sites {
+			if !seen[s] {
+				seen[s] = true
+				cfg.Sites = append(cfg.Sites, s)
+			}
+		}
+	}
+}
+
+// setNames names a variable set for reports.
+func setNames(set []vbound.Variable) string {
+	var n []string
+	for _, v := range set {
+		n = append(n, fmt.Sprintf("%s (k=%d)", v.Name, v.K))
+	}
+	return strings.Join(n, ", ")
+}
