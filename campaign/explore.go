@@ -47,7 +47,7 @@ type Classification struct {
 // constrain.
 func (b *Binary) Classify(p Plan, test string, maxC int) (*Classification, error) {
 	start := time.Now()
-	p.Spec = pct.Spec{Name: "exhaustive", C: maxC}
+	p.Spec = pct.Spec{Name: "exhaustive", C: maxC, NoPrune: p.Spec.NoPrune}
 	s, err := b.Explore(p, test)
 	if err != nil {
 		return nil, err

@@ -12,6 +12,11 @@ import "unsafe"
 // EventKind says what happened.
 type EventKind uint8
 
+// Every operation that changes state other goroutines can see is an event,
+// emitted when the change takes effect: observers that hash an execution's
+// history (exhaustive search's pruning) rely on it, since two executions
+// with the same events must be in the same state.
+//
 // Event kinds. Obj identifies the object operated on (a channel, mutex,
 // WaitGroup, Once, Cond, map, or memory address); 0 when unknown (a select
 // over several channels, an atomic whose address gopct does not see).
@@ -27,9 +32,10 @@ const (
 	EvRead                         // G read memory Obj at Site (a map as a whole for map operations)
 	EvWrite                        // G wrote memory Obj at Site
 	EvTime                         // the fake clock moved by Other nanoseconds while nobody ran
+	EvTimer                        // G armed a timer (Sleep, After, NewTimer, AfterFunc, tickers, contexts)
 )
 
-var eventNames = [...]string{"", "spawn", "exit", "block", "wake", "acquire", "release", "chan", "atomic", "read", "write", "time"}
+var eventNames = [...]string{"", "spawn", "exit", "block", "wake", "acquire", "release", "chan", "atomic", "read", "write", "time", "timer"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {

@@ -131,3 +131,15 @@ func TestExhaustivePruningCutsExecutionsOfACorrectProgram(t *testing.T) {
 		t.Errorf("pruning saved less than 30%%: %d vs %d", execs(pruned), execs(full))
 	}
 }
+
+// TestPruningKeepsTheMapWriteWindow: a map write's effect lands at the end
+// of its window; the states inside and after the window must not be merged
+// by the happens-before hash, or the concurrent write is pruned away.
+func TestPruningKeepsTheMapWriteWindow(t *testing.T) {
+	for _, noPrune := range []bool{false, true} {
+		b, _ := hunt2(t, "TestProgMapWrites", Spec{Name: "exhaustive", C: 2, NoPrune: noPrune})
+		if b == nil || b.Kind != FailFatal || b.Preemptions != 1 {
+			t.Errorf("noPrune=%v: %+v, want concurrent map writes with 1 preemption", noPrune, b)
+		}
+	}
+}

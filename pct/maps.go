@@ -65,6 +65,12 @@ func mapWriteBegin(site int, id unsafe.Pointer) {
 	if mm.writer != g {
 		e.fatal(site, "concurrent map writes")
 	}
+	// The write takes effect now, at the end of its window: an event, so
+	// that "inside the window" and "after it" are different states for
+	// observers that hash the execution's history.
+	if e.observing {
+		e.emit(Event{Kind: EvWrite, G: g.id, Site: site, Op: siteKind(site), Obj: uintptr(id)})
+	}
 }
 
 func mapWriteEnd(id unsafe.Pointer) {

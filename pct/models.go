@@ -87,6 +87,7 @@ func onceDo(site int, o *sync.Once, f func()) {
 		return
 	}
 	m.running = g
+	e.note(EvAcquire, g, site, objOf(unsafe.Pointer(o))) // g takes the Once: others now wait
 	defer func() {
 		m.done = true
 		e.note(EvRelease, g, site, objOf(unsafe.Pointer(o)))
@@ -158,5 +159,6 @@ func sleepOp(site int, d time.Duration) {
 		return
 	}
 	e.timers.add(now().Add(d), 0)
+	e.note(EvTimer, g, site, 0)
 	e.blockIn(g, 0, "sleeping at "+sitePos(site), func() { time.Sleep(d) })
 }

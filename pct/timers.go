@@ -71,6 +71,7 @@ func noteTimer(site int, d time.Duration) {
 		e.point(g, site)
 		if d > 0 {
 			e.timers.add(now().Add(d), 0)
+			e.note(EvTimer, g, site, 0)
 		}
 	}
 }
@@ -80,6 +81,7 @@ func noteTicker(site int, d time.Duration) {
 		e.point(g, site)
 		if d > 0 {
 			e.timers.add(now().Add(d), d)
+			e.note(EvTimer, g, site, 0)
 		}
 	}
 }
