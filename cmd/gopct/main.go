@@ -22,6 +22,8 @@ Usage:
                                    the smallest (c, v, t) at which each test fails
   gopct vars [-json] [-run RE] [-profile N] [packages]
                                    list the variables and their access sites (alias analysis)
+  gopct ci [-budget 2m] [-shard i/N] [-junit F] [packages]
+                                   time-budgeted smoke run over every test; exit 1 on any bug
   gopct bench [flags] DIR          measure bug finding on a module of bug programs
   gopct help                       this text
 
@@ -47,6 +49,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return explore(args[1:], stdout, stderr)
 	case "classify":
 		return classify(args[1:], stdout, stderr)
+	case "ci":
+		return ci(args[1:], stdout, stderr)
 	case "bench":
 		return benchCmd(args[1:], stdout, stderr)
 	case "vars":

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gopct/gopct/campaign"
+	"github.com/gopct/gopct/results"
+)
+
+func ci(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("ci", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	p := campaign.CIPlan{Base: campaign.DefaultCIBase()}
+	var shard, junit, store string
+	var jsonOut bool
+	var seed int64
+	fs.DurationVar(&p.Budget, "budget", 2*time.Minute, "wall-clock budget of the whole run, builds included")
+	fs.StringVar(&shard, "shard", "", "run shard i of N (i/N, 0 <= i < N); default $JOB_COMPLETION_INDEX/$GOPCT_SHARDS or 0/1")
+	fs.StringVar(&junit, "junit", "", "write JUnit XML to this file")
+	fs.StringVar(&store, "results", "", "append every test's summary (JSON lines) to this file")
+	fs.BoolVar(&jsonOut, "json", false, "print a JSON line per test instead of text")
+	fs.Int64Var(&seed, "seed", 1, "base seed; each test's seed derives from it, the package, the test and the shard")
+	fs.IntVar(&p.Base.Workers, "workers", runtime.NumCPU(), "parallel test processes per hunt")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: gopct ci [-budget 2m] [-shard i/N] [-junit out.xml] [-json] [packages]\n\n"+
+			"Hunts every test of the packages (default ./...) within the budget; exits 1 on any bug.\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return parseStatus(err)
+	}
+	var err error
+	if p.Shard, p.Shards, err = parseShard(shard); err != nil || p.Budget <= 0 || p.Base.Workers < 1 {
+		fmt.Fprintf(stderr, "gopct ci: bad -shard %q (want i/N with 0 <= i < N), or -budget/-workers not positive\n", shard)
+		return 2
+	}
+	p.Seed, p.Patterns = uint64(seed), fs.Args()
+	if len(p.Patterns) == 0 {
+		p.Patterns = []string{"./..."}
+	}
+	if p.Dir, err = os.Getwd(); err != nil {
+		return fail(stderr, err)
+	}
+	if !jsonOut {
+		p.Log = stdout
+	}
+	res, err := campaign.RunCI(p)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	return reportCI(res, jsonOut, junit, store, stdout, stderr)
+}
+
+// reportCI writes the outputs of a CI run and returns its exit status: 1
+// on any bug, 2 when a package could not be hunted, 0 otherwise.
+func reportCI(res *campaign.CIResult, jsonOut bool, junit, store string, stdout, stderr io.Writer) int {
+	code := 0
+	for _, s := range res.Summaries {
+		if jsonOut {
+			json.NewEncoder(stdout).Encode(s)
+		}
+		if s.Bug != nil {
+			code = 1
+			if os.Getenv("GITHUB_ACTIONS") == "true" {
+				results.WriteGitHubAnnotation(stdout, s, "gopct replay "+s.Bug.Replay)
+			}
+		}
+	}
+	for _, e := range res.Errors {
+		fmt.Fprintf(stderr, "gopct ci: %s\n", e)
+	}
+	if junit != "" {
+		f, err := os.Create(junit)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		results.WriteJUnit(f, res.Summaries, func(b *results.Bug) string { return "gopct replay " + b.Replay })
+		f.Close()
+	}
+	if store != "" {
+		if err := results.Append(store, res.Summaries...); err != nil {
+			return fail(stderr, err)
+		}
+	}
+	if code == 0 && len(res.Errors) > 0 {
+		code = 2
+	}
+	return code
+}
+
+// parseShard reads "i/N"; empty means the Kubernetes Indexed Job's
+// JOB_COMPLETION_INDEX with GOPCT_SHARDS shards, or 0/1.
+func parseShard(s string) (int, int, error) {
+	if s == "" {
+		idx, n := os.Getenv("JOB_COMPLETION_INDEX"), os.Getenv("GOPCT_SHARDS")
+		if idx == "" || n == "" {
+			return 0, 1, nil
+		}
+		s = idx + "/" + n
+	}
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return 0, 0, fmt.Errorf("bad shard %q", s)
+	}
+	return i, n, nil
+}
