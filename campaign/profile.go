@@ -8,6 +8,11 @@ import (
 // (random walk, all sites on) and returns what the sites touched, merged
 // over the tests.
 func (b *Binary) Profile(run string, n int, seed uint64) ([]pct.Observation, error) {
+	return b.profileWith(pct.Spec{Name: "random"}, run, n, seed)
+}
+
+// profileWith profiles under the given strategy.
+func (b *Binary) profileWith(spec pct.Spec, run string, n int, seed uint64) ([]pct.Observation, error) {
 	tests, err := b.Tests(run)
 	if err != nil {
 		return nil, err
@@ -15,7 +20,7 @@ func (b *Binary) Profile(run string, n int, seed uint64) ([]pct.Observation, err
 	merged := map[[2]string]pct.Observation{}
 	var order [][2]string
 	for _, test := range tests {
-		cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Spec: pct.Spec{Name: "random"}, Seed: seed, Iters: n, Workers: 1, Stall: 30, Profile: true}
+		cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Spec: spec, Seed: seed, Iters: n, Workers: 1, Stall: 30, Profile: true}
 		recs, err := b.runWorkers(cfg)
 		if err != nil {
 			return nil, err

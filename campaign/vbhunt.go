@@ -9,9 +9,10 @@ import (
 	"github.com/gopct/gopct/vbound"
 )
 
-// profileRuns is the number of random-walk executions that profile a test
-// before a variable-bounded hunt (k_q, shared-ness, sites).
-const profileRuns = 20
+// profileRuns is the number of executions (PCT, d=3: few switches, so
+// long tests stay affordable) that profile a test before a
+// variable-bounded hunt (k_q, shared-ness, sites).
+const profileRuns = 5
 
 // maxSubsets caps the variable sets one PCTVB hunt tries.
 const maxSubsets = 64
@@ -22,6 +23,12 @@ const maxSubsets = 64
 // over the one set p.Vars names. Only the tracked variables' sites are
 // scheduling points among memory accesses; sync operations always are.
 func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
+	if p.Spec.V == 0 && len(p.Vars) == 0 {
+		// v = 0: no variable tracked, only synchronisation operations are
+		// scheduling points; PCT's change points fall on them.
+		p.Spec.Name, p.sets = "pct", []vbound.Variable{}
+		return b.Hunt(p, test)
+	}
 	vars, err := b.rankVariables(p, test)
 	if err != nil {
 		return nil, err
@@ -57,7 +64,7 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 
 // rankVariables profiles the test and ranks what it touched.
 func (b *Binary) rankVariables(p Plan, test string) ([]vbound.Variable, error) {
-	obs, err := b.Profile("^"+test+"$", profileRuns, p.Seed)
+	obs, err := b.profileWith(pct.Spec{Name: "pct", D: 3}, "^"+test+"$", profileRuns, p.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -137,6 +144,7 @@ func applySets(cfg *pct.Config, set []vbound.Variable) {
 	if set == nil {
 		return
 	}
+	cfg.Sites = []int{} // no memory site but the set's
 	seen := map[int]bool{}
 	for _, v := range set {
 		cfg.VarSites = append(cfg.VarSites, v.Sites)

@@ -25,7 +25,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	var seed int64
 	fs.StringVar(&p.Run, "run", "", "run only the tests matching this regexp (like go test -run)")
 	fs.StringVar(&strategy, "strategy", strategy, "scheduling strategy: pct, pctvb (variable bounding) or random")
-	fs.IntVar(&vbound, "v", vbound, "pctvb: variables tracked at a time (the v-subsets of the shared variables are tried in turn)")
+	fs.IntVar(&vbound, "v", vbound, "pctvb: variables tracked at a time (the v-subsets of the shared variables are tried in turn; 0: only sync operations are scheduling points)")
 	fs.StringVar(&varNames, "vars", "", "pctvb: track exactly these variables (comma-separated names, as gopct vars prints them)")
 	fs.IntVar(&tbound, "t", tbound, "thread bounding for pct and pctvb: priorities from random permutations of n+d-1 fragments (ISSTA'13 §4); 0: off")
 	fs.IntVar(&depth, "d", depth, "PCT bug depth d (d-1 priority change points per execution)")
@@ -56,8 +56,8 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gopct hunt: unknown strategy %q (want pct, pctvb or random)\n", strategy)
 		return 2
 	}
-	if vbound < 1 || tbound < 0 || (tbound > 0 && strategy == "random") {
-		fmt.Fprintf(stderr, "gopct hunt: -v must be at least 1, -t at least 0, and -t needs pct or pctvb\n")
+	if vbound < 0 || tbound < 0 || (tbound > 0 && strategy == "random") {
+		fmt.Fprintf(stderr, "gopct hunt: -v and -t must not be negative, and -t needs pct or pctvb\n")
 		return 2
 	}
 	p.Spec = pct.Spec{Name: strategy}

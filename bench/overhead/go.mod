@@ -1,0 +1,3 @@
+module gopct.bench/overhead
+
+go 1.24
