@@ -21,10 +21,20 @@ type object struct {
 	name       string // "importpath.Name" or the allocation site's position
 }
 
-// memMap finds the object containing an address. Objects are kept sorted by
-// base; a new registration removes the objects it overlaps (memory reused
-// after a collection).
-type memMap struct{ objs []object }
+// memMap finds the object containing an address. Objects are filed under
+// every page they span (so that a registration and a lookup cost the pages
+// the object spans, not the number of objects: a recursive function whose
+// escaping locals are registered at every call made the sorted slice this
+// replaced quadratic); a new registration kills the objects it overlaps
+// (memory reused after a collection).
+type memMap struct{ pages map[uintptr][]*liveObject }
+
+type liveObject struct {
+	object
+	dead bool
+}
+
+const pageShift = 12
 
 var (
 	globals []object // registered at init, kept across executions
@@ -69,18 +79,29 @@ func recordAlloc(site int, p any) {
 }
 
 func (m *memMap) add(o object) {
-	i := sort.Search(len(m.objs), func(i int) bool { return m.objs[i].base+m.objs[i].size > o.base })
-	j := i
-	for j < len(m.objs) && m.objs[j].base < o.base+o.size {
-		j++
+	if m.pages == nil {
+		m.pages = map[uintptr][]*liveObject{}
 	}
-	m.objs = append(m.objs[:i], append([]object{o}, m.objs[j:]...)...)
+	lo := &liveObject{object: o}
+	for pg := o.base >> pageShift; pg <= (o.base+o.size-1)>>pageShift; pg++ {
+		kept := m.pages[pg][:0]
+		for _, x := range m.pages[pg] {
+			if x.base < o.base+o.size && o.base < x.base+x.size {
+				x.dead = true // overlapped: its memory was reused
+			}
+			if !x.dead {
+				kept = append(kept, x)
+			}
+		}
+		m.pages[pg] = append(kept, lo)
+	}
 }
 
 func (m *memMap) find(a uintptr) (object, bool) {
-	i := sort.Search(len(m.objs), func(i int) bool { return m.objs[i].base+m.objs[i].size > a })
-	if i < len(m.objs) && m.objs[i].base <= a {
-		return m.objs[i], true
+	for _, x := range m.pages[a>>pageShift] {
+		if !x.dead && x.base <= a && a < x.base+x.size {
+			return x.object, true
+		}
 	}
 	return object{}, false
 }

@@ -80,6 +80,8 @@ func (e *execution) atCheckpoint(site int) {
 		if lc.progress {
 			e.live = nil
 			e.unobserveLive()
+			e.narrowSites()
+			e.narrowSites = nil
 			e.nextCheck = e.limits.nextCheck(e.step)
 			if e.step >= e.limits.limit() {
 				e.failStepLimit(site)
@@ -92,6 +94,17 @@ func (e *execution) atCheckpoint(site int) {
 	e.live = &liveCheck{start: e.step}
 	e.observing = true
 	e.nextCheck = e.step + liveWindow
+	// Writes at sites that variable bounding left off are progress too:
+	// the window watches every site. Replays widen at the same step.
+	e.narrowSites = widenSites()
+}
+
+// widenSites switches every memory site on and returns the function that
+// restores the campaign's sites.
+func widenSites() func() {
+	saved := append([]bool(nil), sitesActive...)
+	activateSites(nil)
+	return func() { copy(sitesActive, saved) }
 }
 
 func (e *execution) unobserveLive() { e.observing = len(e.obs) > 0 }

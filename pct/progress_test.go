@@ -135,3 +135,36 @@ func TestPollForeverIsHang(t *testing.T) {
 func TestPollTimeoutFails(t *testing.T) {
 	mustFind(t, "TestProgPollTimeout", "pct", 1, 1, "fail")
 }
+
+// TestProgLongReadsUntrackedWrites reads a tracked variable (other) in a
+// long loop and makes its progress by writing sums, which variable
+// bounding does not track.
+func TestProgLongReadsUntrackedWrites(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var wg sync.WaitGroup
+		sums := make([]int, 2)
+		for w := 0; w < 2; w++ {
+			WGAdd(sWG, &wg, 1)
+			Go(sGo, func() {
+				defer WGDone(sWG, &wg)
+				for i := 0; i < 700_000; i++ {
+					_ = Load(sR2, &other)
+					Store(sW, &sums[w], Load(sR, &sums[w])+1)
+				}
+			})
+		}
+		WGWait(sWG, &wg)
+	})
+}
+
+// TestUntrackedProgressIsNoLivelock: with only other's sites active, the
+// livelock window must still see the writes to sums (it widens the sites).
+func TestUntrackedProgressIsNoLivelock(t *testing.T) {
+	recs := campaign(t, "TestProgLongReadsUntrackedWrites", Config{Spec: testSpec("pct"), Seed: 1, Iters: 2,
+		Sites: []int{sR2, sW2}})
+	done := recs[len(recs)-1]
+	if done.Type != RecDone || done.Finished != 2 {
+		t.Fatalf("got %+v, want 2 finished executions and no bug", recs[0])
+	}
+}

@@ -141,6 +141,9 @@ func (r *runner) run(body func(*testing.T)) {
 		e.observe(r.cfg, strat)
 		crash.begin(i)
 		r.runOne(e, body)
+		if e.narrowSites != nil {
+			e.narrowSites() // the execution ended inside a livelock window
+		}
 		e.finishObservers()
 		e.rec.sched.Steps = e.step
 		strat.End(e.outcome())

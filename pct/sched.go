@@ -60,6 +60,9 @@ type execution struct {
 	limits    *stepLimits
 	nextCheck int        // step of the next livelock checkpoint
 	live      *liveCheck // an open livelock window, or nil
+	// narrowSites restores the campaign's memory sites after a window
+	// widened them (nil: not widened).
+	narrowSites func()
 	// timeout is the test's timeout in fake time (0: none), counted from
 	// clockStart, the fake time at which the execution began.
 	timeout    time.Duration
