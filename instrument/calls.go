@@ -74,6 +74,8 @@ var ops = map[string]op{
 	"sync.OnceValue":        {"OnceValue", pct.KindOnce, recvNone},
 	"sync.OnceValues":       {"OnceValues", pct.KindOnce, recvNone},
 	"runtime.Gosched":       {"Gosched", pct.KindOther, recvNone},
+	"testing/synctest.Test": {"SynctestTest", pct.KindOther, recvNone},
+	"testing/synctest.Wait": {"SynctestWait", pct.KindOther, recvNone},
 	"runtime.SetFinalizer":  {"SetFinalizer", pct.KindOther, recvNone},
 	"runtime.AddCleanup":    {"AddCleanup", pct.KindOther, recvNone},
 	"sync.Pool.Get":         {"PoolGet", pct.KindOther, recvPtr},

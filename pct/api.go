@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 	"unsafe"
 )
@@ -548,4 +549,32 @@ func AddCleanup[T, S any](site int, ptr *T, cleanup func(S), arg S) runtime.Clea
 		return runtime.Cleanup{}
 	}
 	return runtime.AddCleanup(ptr, cleanup, arg)
+}
+
+// ---- tests that use testing/synctest themselves ----
+
+// Every execution already runs in a synctest bubble, with fake time, and a
+// bubble cannot hold another. A test's own synctest.Test therefore runs its
+// function inline, in the execution's bubble, and synctest.Wait is modelled
+// by the scheduler: the caller waits until every other goroutine of the
+// execution is blocked, as in a bubble of its own.
+
+// SynctestTest is synctest.Test(t, f).
+func SynctestTest(site int, t *testing.T, f func(*testing.T)) {
+	if !controlled() {
+		synctest.Test(t, f)
+		return
+	}
+	f(t)
+}
+
+// SynctestWait is synctest.Wait().
+func SynctestWait(site int) {
+	e, g := self()
+	if e == nil {
+		synctest.Wait()
+		return
+	}
+	e.point(g, site)
+	e.syncWait(g, site)
 }

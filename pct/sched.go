@@ -37,6 +37,8 @@ type G struct {
 	inOp    bool   // counted in execution.inOp
 	eager   bool   // an adopted callback that may start while others run
 	lastMem int    // site of its last (or pending) access to a shared object; -1: none
+	// syncWaiting: in synctest.Wait, until nobody else can run.
+	syncWaiting bool
 }
 
 // execution is the state of one controlled run of a test body. All fields
@@ -77,16 +79,18 @@ type execution struct {
 	early       time.Duration
 	earlyN      int
 
-	curGP    uintptr // runtime id of the token holder
-	holder   *G
-	inOp     int  // goroutines in real operations
-	dormant  int  // callbacks adopted (AfterFunc) that have not started
-	eager    int  // of which may start while a goroutine runs (context.AfterFunc)
-	mayWake  bool // a real operation since the last settle may have woken one
-	timers   timerSet
-	models   map[any]any
-	abortCh  chan struct{}
-	bodyDone bool
+	curGP   uintptr // runtime id of the token holder
+	holder  *G
+	inOp    int // goroutines in real operations
+	dormant int // callbacks adopted (AfterFunc) that have not started
+	eager   int // of which may start while a goroutine runs (context.AfterFunc)
+	// syncWaiters counts goroutines in synctest.Wait.
+	syncWaiters int
+	mayWake     bool // a real operation since the last settle may have woken one
+	timers      timerSet
+	models      map[any]any
+	abortCh     chan struct{}
+	bodyDone    bool
 
 	mu       sync.Mutex
 	idle     bool // nobody holds the token
@@ -240,6 +244,9 @@ var noAccess = Access{Site: -1}
 // settle before it runs (cur is about to block in a real operation).
 func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	ch := e.enabledSet()
+	if len(ch) == 0 && e.releaseSyncWaiters() {
+		ch = e.enabledSet()
+	}
 	canTime := e.timeCanPass(len(ch))
 	parks := cur != nil && t != turnLeave
 	if len(ch) == 0 && !canTime {
@@ -280,7 +287,7 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	switch {
 	case next == nil:
 		e.passTime()
-	case next == cur: // turnIdle: the goroutine that came back runs on
+	case next == cur && t == turnIdle: // the goroutine that came back runs on
 		e.handToSelf(cur)
 		return
 	default:
