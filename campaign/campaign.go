@@ -51,6 +51,7 @@ type Plan struct {
 	MaxDelay time.Duration
 	Log      io.Writer // progress messages (-v); nil: quiet
 	Vars     []string  // pctvb: the variables to track (names); nil: every v-subset of the shared ones
+	Race     bool      // detect data races (happens-before) in every execution
 
 	sets  []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
 	first int               // first execution index (HuntVB gives each set its own range)
@@ -216,7 +217,7 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	start := time.Now()
 	_, sub := SplitRun(p.Run)
 	cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Sub: sub, Spec: p.Spec, Seed: p.Seed, Iters: p.Iters, First: p.first,
-		Workers: p.Workers, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Stall: p.Stall.Seconds(), LazyTime: p.LazyTime}
+		Workers: p.Workers, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Race: p.Race, Stall: p.Stall.Seconds(), LazyTime: p.LazyTime}
 	if p.Budget > 0 {
 		cfg.Deadline = start.Add(p.Budget).UnixNano()
 	}
@@ -245,7 +246,7 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	if best != nil {
 		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: best.Schedule, Execution: best.Execution,
 			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
-			Sites: cfg.Sites}
+			Sites: cfg.Sites, Race: p.Race}
 		s.Bug = b.bugWith(tok, best)
 	}
 	s.Seconds = time.Since(start).Seconds()

@@ -194,5 +194,5 @@ func buildAll(p CIPlan, pkgs []*ciPackage) {
 // delay bound and timeout.
 func DefaultCIBase() Plan {
 	return Plan{Spec: pct.Spec{Name: "pct", D: 3}, MaxDelay: DefaultMaxDelay, Timeout: DefaultTimeout,
-		Stall: 20 * time.Second, Deps: []string{"auto"}}
+		Stall: 20 * time.Second, Deps: []string{"auto"}, Race: true}
 }

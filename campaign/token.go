@@ -31,6 +31,7 @@ type Token struct {
 	Timeout   int64           `json:"to,omitempty"` // the test's timeout in fake time, ns
 	MaxDelay  int64           `json:"md,omitempty"` // the scheduling delay bound, ns
 	Sites     []int           `json:"as,omitempty"` // active memory sites (variable bounding); nil: all
+	Race      bool            `json:"r,omitempty"`  // hunted with race detection
 }
 
 const tokenPrefix = "gopct1."

@@ -22,6 +22,7 @@ const (
 	FailFatal    FailureKind = "fatal"    // a Go runtime fatal error (concurrent map writes, ...)
 	FailHang     FailureKind = "hang"     // the fake clock passed the test's timeout
 	FailLivelock FailureKind = "livelock" // no progress under a fair schedule
+	FailRace     FailureKind = "race"     // two unordered accesses to the same memory, one a write
 )
 
 // Executions ended without a verdict: counted, never reported as bugs.
@@ -40,7 +41,7 @@ const (
 // IsBug says whether the kind is a bug of the program under test.
 func (k FailureKind) IsBug() bool {
 	switch k {
-	case FailTest, FailPanic, FailDeadlock, FailLeak, FailFatal, FailHang, FailLivelock:
+	case FailTest, FailPanic, FailDeadlock, FailLeak, FailFatal, FailHang, FailLivelock, FailRace:
 		return true
 	}
 	return false

@@ -6,6 +6,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -118,6 +119,13 @@ func (r *runner) run(body func(*testing.T)) {
 	// One goroutine runs at a time: with one P a handoff is a direct
 	// switch instead of a wakeup of another OS thread.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	if r.cfg.Race {
+		// No collection during executions: a freed object's address reused
+		// by a new one would inherit its access history (a false race).
+		// Past the limit the collector runs anyway.
+		defer debug.SetGCPercent(debug.SetGCPercent(-1))
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(2 << 30))
+	}
 	stop := r.watchdog()
 	defer close(stop)
 	crash := openCrashLog(r.cfg.CrashLog)

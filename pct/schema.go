@@ -36,6 +36,7 @@ type Config struct {
 	LazyTime bool    `json:"lazyTime"` // timers fire only when no goroutine can run
 	MaxDelay int64   `json:"maxDelay"` // ns: a timer fires while goroutines can run only if due within this; 0: any
 	Sub      string  `json:"sub"`      // subtest filter: regexp for the names of t.Run subtests
+	Race     bool    `json:"race"`     // detect data races (happens-before, race.go)
 }
 
 // RecordType says what a Record reports.

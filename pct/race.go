@@ -1,0 +1,348 @@
+package pct
+
+import (
+	"fmt"
+	"sync"
+)
+
+// raceDetector finds data races inside a controlled execution: two accesses
+// to the same memory by different goroutines, at least one a write,
+// unordered by the happens-before order of the program's synchronisation.
+// Go's -race cannot see them here: the scheduler's token handoffs are
+// synchronisation, so to it every access is ordered. This detector is an
+// observer of the engine's events, which never include those handoffs.
+//
+// Happens-before is tracked with vector clocks (one per goroutine, one per
+// sync object; Lamport/Mattern), and accesses with FastTrack-style epochs
+// (Flanagan & Freund, PLDI'09): the last write is one epoch, the reads since
+// are one epoch per reading goroutine. Memory is tracked per address (so per
+// field and per element); a map is one location.
+//
+// The overriding rule is no false report. Where the events do not tell an
+// edge precisely, the detector adds more happens-before, never less: a
+// channel is a lock that every operation acquires and releases; an atomic
+// or sync.Map operation synchronises through one shared clock; and where
+// the other side may be code gopct does not see, the goroutine joins every
+// goroutine's clock: a receive that no instrumented send or close accounts
+// for (a context's Done channel closed by a cancel function, a timer's
+// channel), a select (its channel is not known), and a callback started by
+// unmanaged code (AfterFunc). Extra edges can hide a race, never invent
+// one.
+type raceDetector struct {
+	vc      []vclock            // per goroutine
+	locks   map[uintptr]vclock  // per sync object
+	relSeq  map[uintptr]int     // per sync object: releases so far
+	blocked map[int]blockMark   // goroutine -> the object it blocked on
+	anyChan vclock              // channel operations whose channel is unknown
+	atomics vclock              // sync/atomic and sync.Map operations
+	shadow  map[uintptr]*shadow // per memory address
+	created []int               // goroutine -> site of its creation (-1: the test)
+	adopted map[int]bool        // callbacks started by unmanaged code, until their first event
+	sends   map[uintptr]int     // per channel: instrumented sends (done or blocked)
+	recvs   map[uintptr]int     // per channel: instrumented receives done
+	closed  map[uintptr]bool    // per channel: closed by instrumented code
+	race    *Failure
+}
+
+type blockMark struct {
+	obj uintptr
+	seq int
+}
+
+// epoch is a goroutine's clock value at an access, with the access's site.
+type epoch struct {
+	g, c, site int
+}
+
+type shadow struct {
+	write epoch   // last write (c == 0: none)
+	reads []epoch // reads since the last write, one per goroutine
+}
+
+// vclock is a vector clock indexed by goroutine id.
+type vclock []int
+
+func (v vclock) get(g int) int {
+	if g < len(v) {
+		return v[g]
+	}
+	return 0
+}
+
+// join sets v to the pointwise maximum of v and w.
+func (v *vclock) join(w vclock) {
+	for len(*v) < len(w) {
+		*v = append(*v, 0)
+	}
+	for i, c := range w {
+		if c > (*v)[i] {
+			(*v)[i] = c
+		}
+	}
+}
+
+func newRaceDetector() *raceDetector {
+	return &raceDetector{locks: map[uintptr]vclock{}, relSeq: map[uintptr]int{}, blocked: map[int]blockMark{},
+		shadow: map[uintptr]*shadow{}, adopted: map[int]bool{}, sends: map[uintptr]int{}, recvs: map[uintptr]int{},
+		closed: map[uintptr]bool{}}
+}
+
+func init() {
+	RegisterObserver(func(cfg *Config) Observer {
+		if cfg.Race {
+			return newRaceDetector()
+		}
+		return nil
+	})
+}
+
+// clock returns goroutine g's vector clock, creating it.
+func (r *raceDetector) clock(g int) *vclock {
+	for len(r.vc) <= g {
+		id := len(r.vc)
+		c := make(vclock, id+1)
+		c[id] = 1
+		r.vc = append(r.vc, c)
+		r.created = append(r.created, -1)
+	}
+	return &r.vc[g]
+}
+
+// tick advances g's own component: later accesses are distinguishable
+// from those before a release.
+func (r *raceDetector) tick(g int) {
+	c := r.clock(g)
+	(*c)[g]++
+}
+
+func (r *raceDetector) acquire(g int, obj uintptr) { r.clock(g).join(r.locks[obj]) }
+
+func (r *raceDetector) release(g int, obj uintptr) {
+	l := r.locks[obj]
+	l.join(*r.clock(g))
+	r.locks[obj] = l
+	r.relSeq[obj]++
+	r.tick(g)
+}
+
+// joinAll orders g after everything every goroutine has done.
+func (r *raceDetector) joinAll(g int) {
+	c := r.clock(g)
+	for _, o := range r.vc {
+		c.join(o)
+	}
+}
+
+func (r *raceDetector) Observe(ev *Event) {
+	if ev.G < 0 { // time passing: not synchronisation
+		return
+	}
+	if r.adopted[ev.G] {
+		delete(r.adopted, ev.G)
+		r.joinAll(ev.G)
+	}
+	switch ev.Kind {
+	case EvSpawn:
+		r.spawn(ev)
+	case EvAcquire:
+		r.acquire(ev.G, ev.Obj)
+	case EvRelease:
+		r.release(ev.G, ev.Obj)
+	case EvChan:
+		r.chanOp(ev)
+	case EvAtomic:
+		c := r.clock(ev.G)
+		c.join(r.atomics)
+		r.atomics.join(*c)
+		r.tick(ev.G)
+	case EvBlock:
+		r.block(ev)
+	case EvWake:
+		r.wake(ev)
+	case EvRead, EvWrite:
+		r.access(ev)
+	}
+}
+
+func (r *raceDetector) spawn(ev *Event) {
+	parent := r.clock(ev.G)
+	child := r.clock(ev.Other)
+	parent = r.clock(ev.G) // clock may have grown the slice
+	child.join(*parent)
+	(*child)[ev.Other]++
+	r.created[ev.Other] = ev.Site
+	if ev.Op == KindTimer {
+		r.adopted[ev.Other] = true // started later by code gopct does not see
+	}
+	r.tick(ev.G)
+}
+
+// chanOp: a channel operation that completed at once, as a lock acquired
+// and released, after everyone when the other side may be unseen.
+func (r *raceDetector) chanOp(ev *Event) {
+	g, obj := ev.G, ev.Obj
+	if obj == 0 || r.unseenSender(ev) {
+		r.joinAll(g)
+	}
+	if obj == 0 {
+		r.anyChan.join(*r.clock(g))
+		r.tick(g)
+		return
+	}
+	r.acquire(g, obj)
+	r.release(g, obj)
+	r.anyChan.join(r.locks[obj])
+}
+
+// unseenSender accounts for a completed channel operation and says whether
+// it is a receive that no instrumented send or close explains.
+func (r *raceDetector) unseenSender(ev *Event) bool {
+	switch ev.Op {
+	case KindSend:
+		r.sends[ev.Obj]++
+	case KindClose:
+		r.closed[ev.Obj] = true
+	case KindRecv:
+		r.recvs[ev.Obj]++
+		return !r.closed[ev.Obj] && r.recvs[ev.Obj] > r.sends[ev.Obj]
+	}
+	return false
+}
+
+func (r *raceDetector) block(ev *Event) {
+	if !blocksOnChannel(ev) {
+		return // a model wait: the acquire that follows carries the edge
+	}
+	if ev.Obj == 0 {
+		r.anyChan.join(*r.clock(ev.G))
+		r.tick(ev.G)
+	} else {
+		if ev.Op == KindSend {
+			r.sends[ev.Obj]++ // its value will be delivered
+		}
+		r.release(ev.G, ev.Obj)
+		r.anyChan.join(r.locks[ev.Obj])
+	}
+	r.blocked[ev.G] = blockMark{ev.Obj, r.relSeq[ev.Obj]}
+}
+
+func (r *raceDetector) wake(ev *Event) {
+	if !blocksOnChannel(ev) {
+		return
+	}
+	m := r.blocked[ev.G]
+	delete(r.blocked, ev.G)
+	unseen := false
+	if ev.Op == KindRecv {
+		r.recvs[ev.Obj]++
+		unseen = !r.closed[ev.Obj] && r.recvs[ev.Obj] > r.sends[ev.Obj]
+	}
+	switch {
+	case ev.Obj == 0 || unseen:
+		r.joinAll(ev.G) // a select, or a value or close gopct did not see
+	case r.relSeq[ev.Obj] == m.seq:
+		// Nothing instrumented released the channel since our own block:
+		// something gopct does not see woke us (a cancel function
+		// closing a Done channel). Order after everyone.
+		r.joinAll(ev.G)
+	default:
+		r.acquire(ev.G, ev.Obj)
+	}
+}
+
+// blocksOnChannel tells real blocking operations (channels, select) from
+// model waits (mutex, WaitGroup, Once, Cond) and sleeps.
+func blocksOnChannel(ev *Event) bool {
+	switch ev.Op {
+	case KindSend, KindRecv, KindSelect, KindClose:
+		return true
+	}
+	return false
+}
+
+func (r *raceDetector) access(ev *Event) {
+	if r.race != nil {
+		return
+	}
+	c := *r.clock(ev.G)
+	s := r.shadow[ev.Obj]
+	if s == nil {
+		s = &shadow{}
+		r.shadow[ev.Obj] = s
+	}
+	me := epoch{ev.G, c[ev.G], ev.Site}
+	w := s.write
+	if w.c > 0 && w.g != ev.G && w.c > c.get(w.g) {
+		r.report(w, true, me, ev.Kind == EvWrite)
+		return
+	}
+	if ev.Kind == EvRead {
+		for i, rd := range s.reads {
+			if rd.g == ev.G {
+				s.reads[i] = me
+				return
+			}
+		}
+		s.reads = append(s.reads, me)
+		return
+	}
+	for _, rd := range s.reads {
+		if rd.g != ev.G && rd.c > c.get(rd.g) {
+			r.report(rd, false, me, true)
+			return
+		}
+	}
+	s.write, s.reads = me, s.reads[:0]
+}
+
+// report records the first race: an earlier access and the current one.
+func (r *raceDetector) report(prev epoch, prevWrite bool, cur epoch, curWrite bool) {
+	key := [2]int{min(prev.site, cur.site), max(prev.site, cur.site)}
+	if raceSeen(key) {
+		return // reported by an earlier execution of this campaign
+	}
+	rw := func(w bool) string {
+		if w {
+			return "write"
+		}
+		return "read"
+	}
+	r.race = &Failure{Kind: FailRace, Site: cur.site, Goroutine: cur.g, Message: fmt.Sprintf(
+		"data race on %s: %s at %s by %s (created at %s), unordered with the %s at %s by %s (created at %s)",
+		raceObject(cur.site, prev.site), rw(curWrite), sitePos(cur.site), gname(cur.g), r.createdAt(cur.g),
+		rw(prevWrite), sitePos(prev.site), gname(prev.g), r.createdAt(prev.g))}
+}
+
+func (r *raceDetector) createdAt(g int) string {
+	if g < len(r.created) && r.created[g] >= 0 {
+		return sitePos(r.created[g])
+	}
+	return "test start"
+}
+
+// raceObject names the memory of a race by its access's source text.
+func raceObject(sites ...int) string {
+	for _, s := range sites {
+		if uint(s) < uint(len(siteTable)) && siteTable[s].Expr != "" {
+			return siteTable[s].Expr
+		}
+	}
+	return "memory"
+}
+
+func (r *raceDetector) Finish(ExecOutcome) *Failure { return r.race }
+
+// Races are deduplicated by site pair within a worker process: a campaign
+// that goes on after a race (profiling) does not report it again.
+var (
+	racesMu   sync.Mutex
+	racesSeen = map[[2]int]bool{}
+)
+
+func raceSeen(key [2]int) bool {
+	racesMu.Lock()
+	defer racesMu.Unlock()
+	seen := racesSeen[key]
+	racesSeen[key] = true
+	return seen
+}
