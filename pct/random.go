@@ -1,8 +1,18 @@
 package pct
 
-// randomWalk picks uniformly among the options at every choice, letting
-// time pass being one of them when a timer is pending (the "random walk"
-// of the PCT paper's evaluation).
+// randomWalk picks uniformly among the options at every choice that
+// matters, letting time pass being one of them when a timer is pending (the
+// "random walk" of the PCT paper's evaluation, with a partial-order filter).
+//
+// A choice matters unless the current goroutine is about to access memory
+// that no other runnable goroutine is about to touch in a conflicting way:
+// then running another goroutine first leads to a state that running the
+// current one first reaches too (the two next operations commute), so the
+// walk lets it continue. Synchronisation operations, yields, blocked
+// goroutines and goroutines whose next operation is not known always give a
+// random choice. On memory-bound code this removes almost every switch (a
+// parallel merge sort: docs/OVERHEAD.md) without losing an interleaving of
+// conflicting operations.
 type randomWalk struct{ rng *Rand }
 
 func (s *randomWalk) Begin(exec int, rng *Rand) bool {
@@ -11,6 +21,9 @@ func (s *randomWalk) Begin(exec int, rng *Rand) bool {
 }
 
 func (s *randomWalk) Next(d *Decision) int {
+	if d.CurRuns && !d.Yield && !d.CanPassTime && commutes(d) {
+		return d.IndexOf(d.Cur)
+	}
 	n := d.Options()
 	if d.Yield && d.Cur != nil && n > 1 {
 		// A yielding goroutine lets another run: draw among the other
@@ -24,6 +37,28 @@ func (s *randomWalk) Next(d *Decision) int {
 	return d.Option(s.rng.Intn(n))
 }
 
+// commutes says whether the current goroutine's next operation, a memory
+// access, commutes with the next operation of every other runnable one.
+func commutes(d *Decision) bool {
+	a := d.Access
+	if !isMemory(a.Kind) || a.Addr == 0 {
+		return false
+	}
+	for _, g := range d.Choices {
+		if g == d.Cur {
+			continue
+		}
+		b := g.pending
+		if !isMemory(b.Kind) || b.Addr == 0 {
+			return false // a sync operation, or not known
+		}
+		if b.Addr == a.Addr && (a.Write || b.Write) {
+			return false
+		}
+	}
+	return true
+}
+
 func (s *randomWalk) Pick(d *Decision, n int) int { return s.rng.Intn(n) }
-func (s *randomWalk) End(ExecOutcome)             {}
-func (s *randomWalk) Spec() Spec                  { return Spec{Name: "random"} }
+func (s *randomWalk) End(ExecOutcome)              {}
+func (s *randomWalk) Spec() Spec                   { return Spec{Name: "random"} }

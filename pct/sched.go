@@ -39,6 +39,9 @@ type G struct {
 	lastMem int    // site of its last (or pending) access to a shared object; -1: none
 	// syncWaiting: in synctest.Wait, until nobody else can run.
 	syncWaiting bool
+	// pending is the operation g is about to perform at its scheduling
+	// point (Site -1: not known, e.g. a goroutine that has not run yet).
+	pending Access
 }
 
 // execution is the state of one controlled run of a test body. All fields
@@ -141,7 +144,7 @@ func newExecution(index int, s Strategy, limits *stepLimits) *execution {
 }
 
 func (e *execution) newG(parent *G, site int) *G {
-	g := &G{id: len(e.gs), parent: -1, created: site, wake: make(chan struct{}, 1), site: site, lastMem: -1}
+	g := &G{id: len(e.gs), parent: -1, created: site, wake: make(chan struct{}, 1), site: site, lastMem: -1, pending: noAccess}
 	if parent != nil {
 		g.parent = parent.id
 	}
@@ -216,8 +219,10 @@ func (e *execution) pointAt(g *G, a Access) {
 		e.park(g)
 	}
 	e.access = a
+	g.pending = a
 	e.decide(g, turnPoint, false)
 	e.access = noAccess
+	g.pending = noAccess
 }
 
 // turn says in which situation a decision is made; it fixes what the
