@@ -175,3 +175,20 @@ func campaignB(b *testing.B, prog string, cfg Config) []Record {
 	}
 	return campaignTB(b, prog, cfg)
 }
+
+// BenchmarkRaceDetection: executions per second of a memory-bound program
+// (TestProgLongCompute's loop, shortened: TestProgPoints, 20,000 accesses)
+// and of the two-goroutine program, with race detection on, as a ratio to
+// the same campaign with it off, measured in the same run.
+func BenchmarkRaceDetection(b *testing.B) {
+	for _, prog := range []string{"TestProgPoints", "TestProgTwo"} {
+		iters := max(20, b.N/100)
+		run := func(race bool) time.Duration {
+			recs := campaignB(b, prog, Config{Spec: testSpec("pct"), Seed: 1, Iters: iters, Race: race})
+			return recs[len(recs)-1].Elapsed
+		}
+		off, on := run(false), run(true)
+		b.ReportMetric(float64(on)/float64(off), prog+"-x-slower-with-race")
+	}
+	b.ReportMetric(0, "ns/op")
+}

@@ -35,7 +35,7 @@ type raceDetector struct {
 	blocked map[int]blockMark   // goroutine -> the object it blocked on
 	anyChan vclock              // channel operations whose channel is unknown
 	atomics vclock              // sync/atomic and sync.Map operations
-	shadow  map[uintptr]*shadow // per memory address
+	shadow  map[uintptr]shadow // per memory address
 	created []int               // goroutine -> site of its creation (-1: the test)
 	adopted map[int]bool        // callbacks started by unmanaged code, until their first event
 	sends   map[uintptr]int     // per channel: instrumented sends (done or blocked)
@@ -54,9 +54,14 @@ type epoch struct {
 	g, c, site int
 }
 
+// shadow is an address's access history: the last write, and the reads
+// since, one per goroutine (the first inline: most locations are read by
+// one goroutine between writes, and a map of values allocates nothing per
+// access then).
 type shadow struct {
 	write epoch   // last write (c == 0: none)
-	reads []epoch // reads since the last write, one per goroutine
+	read  epoch   // a read since the last write (c == 0: none)
+	more  []epoch // reads by other goroutines
 }
 
 // vclock is a vector clock indexed by goroutine id.
@@ -83,7 +88,7 @@ func (v *vclock) join(w vclock) {
 
 func newRaceDetector() *raceDetector {
 	return &raceDetector{locks: map[uintptr]vclock{}, relSeq: map[uintptr]int{}, blocked: map[int]blockMark{},
-		shadow: map[uintptr]*shadow{}, adopted: map[int]bool{}, sends: map[uintptr]int{}, recvs: map[uintptr]int{},
+		shadow: map[uintptr]shadow{}, adopted: map[int]bool{}, sends: map[uintptr]int{}, recvs: map[uintptr]int{},
 		closed: map[uintptr]bool{}}
 }
 
@@ -266,33 +271,56 @@ func (r *raceDetector) access(ev *Event) {
 	}
 	c := *r.clock(ev.G)
 	s := r.shadow[ev.Obj]
-	if s == nil {
-		s = &shadow{}
-		r.shadow[ev.Obj] = s
-	}
 	me := epoch{ev.G, c[ev.G], ev.Site}
-	w := s.write
-	if w.c > 0 && w.g != ev.G && w.c > c.get(w.g) {
+	if w := s.write; w.c > 0 && w.g != ev.G && w.c > c.get(w.g) {
 		r.report(w, true, me, ev.Kind == EvWrite)
 		return
 	}
 	if ev.Kind == EvRead {
-		for i, rd := range s.reads {
-			if rd.g == ev.G {
-				s.reads[i] = me
-				return
-			}
+		if s.read.g == ev.G && s.read.c == me.c {
+			return // same epoch: nothing new (FastTrack's fast path)
 		}
-		s.reads = append(s.reads, me)
+		r.shadow[ev.Obj] = s.addRead(me)
 		return
 	}
-	for _, rd := range s.reads {
+	if s.write.g == ev.G && s.write.c == me.c && s.read.c == 0 {
+		return // a write in the same epoch, no read since
+	}
+	for _, rd := range s.reads() {
 		if rd.g != ev.G && rd.c > c.get(rd.g) {
 			r.report(rd, false, me, true)
 			return
 		}
 	}
-	s.write, s.reads = me, s.reads[:0]
+	r.shadow[ev.Obj] = shadow{write: me}
+}
+
+// addRead records a read, replacing the reader's earlier one.
+func (s shadow) addRead(me epoch) shadow {
+	switch {
+	case s.read.c == 0 || s.read.g == me.g:
+		s.read = me
+		return s
+	}
+	for i, rd := range s.more {
+		if rd.g == me.g {
+			s.more[i] = me
+			return s
+		}
+	}
+	s.more = append(s.more, me)
+	return s
+}
+
+// reads returns the reads since the last write.
+func (s shadow) reads() []epoch {
+	if s.read.c == 0 {
+		return nil
+	}
+	if len(s.more) == 0 {
+		return []epoch{s.read}
+	}
+	return append([]epoch{s.read}, s.more...)
 }
 
 // report records the first race: an earlier access and the current one.
