@@ -379,6 +379,16 @@ func (w *worker) records() ([]pct.Record, error) {
 // memory-mapped crash log.
 func (w *worker) crashed() ([]pct.Record, error) {
 	out, _ := os.ReadFile(filepath.Join(filepath.Dir(w.out), "output.txt"))
+	if strings.Contains(string(out), "synctest channel from outside bubble") {
+		// Not the program's failure: a goroutine outside the execution's
+		// bubble (started in init, or kept in package state by an earlier
+		// execution) used a channel made inside it, which the Go runtime
+		// forbids. The program is fine under go test.
+		return nil, userErr("a goroutine gopct does not run inside the test's execution used a channel made inside it "+
+			"(%s): typically a goroutine started in init or by an earlier test, or package-level state (a lazily started "+
+			"worker pool) kept from one execution to the next. gopct runs every execution in a testing/synctest bubble and "+
+			"cannot let goroutines outside it take part; start such goroutines inside the test", crashMessage(string(out), w.err))
+	}
 	exec, sched, err := pct.ReadCrashLog(w.cfg.CrashLog)
 	if err != nil {
 		return nil, fmt.Errorf("test process died without a report (%v):\n%s", w.err, tail(string(out), 4000))
