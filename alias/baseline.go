@@ -5,6 +5,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/gopct/gopct/internal/load"
 )
 
 // The type-based baseline answers "which variables may this site touch"
@@ -22,14 +24,14 @@ func accessBaseType(ptr ssa.Value) types.Type {
 			ptr = v.X
 			continue
 		case *ssa.IndexAddr:
-			if _, ok := coreType(v.X.Type()).(*types.Pointer); ok {
+			if _, ok := load.CoreType(v.X.Type()).(*types.Pointer); ok {
 				ptr = v.X // &arr[i] through *[N]T
 				continue
 			}
 		}
 		break
 	}
-	switch t := coreType(ptr.Type()).(type) {
+	switch t := load.CoreType(ptr.Type()).(type) {
 	case *types.Pointer:
 		return t.Elem()
 	case *types.Slice:

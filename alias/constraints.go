@@ -4,6 +4,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gopct/gopct/internal/load"
 )
 
 // loadC: dst[i] ⊇ *(p + off + i) for i < size.
@@ -161,7 +163,7 @@ func (c *filterC) solve(a *analysis, delta []int) {
 // pointee type, at any offset) and exact for interfaces and functions.
 func (a *analysis) fits(c int, t types.Type) bool {
 	o := a.objectAt(c)
-	switch u := coreType(t).(type) {
+	switch u := load.CoreType(t).(type) {
 	case *types.Interface:
 		return o.kind == objBox && c == o.cell && (u.Empty() || a.implements(o.typ, u))
 	case *types.Signature:

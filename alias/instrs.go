@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gopct/gopct/internal/load"
 )
 
 // genInstr emits the constraints of one instruction.
@@ -19,9 +21,9 @@ func (a *analysis) genInstr(instr ssa.Instruction) {
 	case *ssa.MakeSlice:
 		a.alloc(i, objArray, sliceElem(i.Type()))
 	case *ssa.MakeMap:
-		a.alloc(i, objMap, mapObjType(coreType(i.Type()).(*types.Map)))
+		a.alloc(i, objMap, mapObjType(load.CoreType(i.Type()).(*types.Map)))
 	case *ssa.MakeChan:
-		a.alloc(i, objChan, coreType(i.Type()).(*types.Chan).Elem())
+		a.alloc(i, objChan, load.CoreType(i.Type()).(*types.Chan).Elem())
 	case *ssa.MakeInterface:
 		box := a.boxObj(i.X.Type(), i)
 		a.s.addPts(a.val(i), box.cell)
@@ -42,7 +44,7 @@ func (a *analysis) genInstr(instr ssa.Instruction) {
 		if a.scalarOnly(i) {
 			return
 		}
-		st := coreType(i.X.Type()).(*types.Pointer).Elem()
+		st := load.CoreType(i.X.Type()).(*types.Pointer).Elem()
 		a.addCons(a.val(i.X), &offsetC{dst: a.val(i), off: a.lay.fieldOff(st, i.Field)})
 	case *ssa.IndexAddr:
 		if a.scalarOnly(i) {
@@ -92,7 +94,7 @@ func (a *analysis) scalarOnly(v ssa.Value) bool {
 	if a.curInModule {
 		return false
 	}
-	pt, ok := coreType(v.Type()).(*types.Pointer)
+	pt, ok := load.CoreType(v.Type()).(*types.Pointer)
 	if !ok || a.lay.size(pt.Elem()) > 0 {
 		return false
 	}
@@ -118,11 +120,11 @@ func (a *analysis) scalarOnly(v ssa.Value) bool {
 }
 
 func sliceElem(t types.Type) types.Type {
-	switch u := coreType(t).(type) {
+	switch u := load.CoreType(t).(type) {
 	case *types.Slice:
 		return u.Elem()
 	case *types.Pointer:
-		if arr, ok := coreType(u.Elem()).(*types.Array); ok {
+		if arr, ok := load.CoreType(u.Elem()).(*types.Array); ok {
 			return arr.Elem()
 		}
 	}
@@ -140,7 +142,7 @@ func (a *analysis) genUnOp(i *ssa.UnOp) {
 	case token.MUL:
 		a.load(i.X, a.val(i), 0, a.lay.size(i.Type()))
 	case token.ARROW:
-		elem := coreType(i.X.Type()).(*types.Chan).Elem()
+		elem := load.CoreType(i.X.Type()).(*types.Chan).Elem()
 		a.load(i.X, a.val(i), 0, a.lay.size(elem))
 	}
 }
@@ -149,8 +151,8 @@ func (a *analysis) genUnOp(i *ssa.UnOp) {
 // the pointee; string to slice conversions allocate a fresh array; an
 // unsafe.Pointer made from a uintptr may point anywhere havoc points.
 func (a *analysis) genConvert(v, x ssa.Value) {
-	_, toSlice := coreType(v.Type()).(*types.Slice)
-	if b, ok := coreType(x.Type()).(*types.Basic); ok && b.Info()&types.IsString != 0 && toSlice {
+	_, toSlice := load.CoreType(v.Type()).(*types.Slice)
+	if b, ok := load.CoreType(x.Type()).(*types.Basic); ok && b.Info()&types.IsString != 0 && toSlice {
 		a.alloc(v, objArray, sliceElem(v.Type()))
 		return
 	}
@@ -167,13 +169,13 @@ func (a *analysis) genMemInstr(instr ssa.Instruction) {
 	case *ssa.Store:
 		a.store(i.Addr, a.val(i.Val), 0, a.lay.size(i.Val.Type()))
 	case *ssa.Lookup:
-		m, ok := coreType(i.X.Type()).(*types.Map)
+		m, ok := load.CoreType(i.X.Type()).(*types.Map)
 		if !ok {
 			return
 		}
 		a.load(i.X, a.val(i), a.lay.size(m.Key()), a.lay.size(m.Elem()))
 	case *ssa.MapUpdate:
-		m := coreType(i.Map.Type()).(*types.Map)
+		m := load.CoreType(i.Map.Type()).(*types.Map)
 		ks := a.lay.size(m.Key())
 		a.store(i.Map, a.val(i.Key), 0, ks)
 		a.store(i.Map, a.val(i.Value), ks, a.lay.size(m.Elem()))
@@ -206,7 +208,7 @@ func (a *analysis) genNext(i *ssa.Next) {
 	if !ok {
 		return
 	}
-	m, ok := coreType(rng.X.Type()).(*types.Map)
+	m, ok := load.CoreType(rng.X.Type()).(*types.Map)
 	if !ok {
 		return
 	}
@@ -225,7 +227,7 @@ func (a *analysis) genSelect(i *ssa.Select) {
 	tt := i.Type()
 	k := 0
 	for _, st := range i.States {
-		elem := coreType(st.Chan.Type()).(*types.Chan).Elem()
+		elem := load.CoreType(st.Chan.Type()).(*types.Chan).Elem()
 		if st.Dir == types.SendOnly {
 			a.store(st.Chan, a.val(st.Send), 0, a.lay.size(elem))
 			continue
@@ -301,7 +303,7 @@ func (a *analysis) genBuiltin(b *ssa.Builtin, args []ssa.Value, res ssa.Value) {
 
 // copyElems: the elements of slice dst may hold what those of src hold.
 func (a *analysis) copyElems(src, dst ssa.Value) {
-	if _, ok := coreType(src.Type()).(*types.Slice); !ok {
+	if _, ok := load.CoreType(src.Type()).(*types.Slice); !ok {
 		return // append([]byte, string...)
 	}
 	size := a.lay.size(sliceElem(dst.Type()))

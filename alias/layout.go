@@ -91,31 +91,6 @@ func mapObjType(m *types.Map) types.Type {
 
 func hasPointers(ls *layouts, t types.Type) bool { return ls.size(t) > 0 }
 
-// coreType is t's underlying type; for a type parameter (only seen in
-// uninstantiated generic code) the underlying type of its first type-set
-// term, or the constraint interface itself.
-func coreType(t types.Type) types.Type {
-	tp, ok := t.(*types.TypeParam)
-	if !ok {
-		return t.Underlying()
-	}
-	iface, _ := tp.Constraint().Underlying().(*types.Interface)
-	if iface == nil {
-		return t.Underlying()
-	}
-	for i := range iface.NumEmbeddeds() {
-		switch e := iface.EmbeddedType(i).(type) {
-		case *types.Union:
-			if e.Len() > 0 {
-				return e.Term(0).Type().Underlying()
-			}
-		default:
-			return e.Underlying()
-		}
-	}
-	return iface
-}
-
 // leaves lists the types of t's pointer-like cells, in cell order.
 func (ls *layouts) leaves(t types.Type) []types.Type {
 	switch u := t.Underlying().(type) {

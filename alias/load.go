@@ -2,25 +2,20 @@ package alias
 
 import (
 	"errors"
-	"fmt"
 	"go/token"
 	"go/types"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/gopct/gopct/internal/load"
+	"github.com/gopct/gopct/internal/usererr"
 )
 
 // LoadConfig says what to load.
-type LoadConfig struct {
-	Dir      string   // directory to run the build system in ("" = current)
-	Patterns []string // package patterns ("" or none = ".")
-	Env      []string // environment for the go command (nil = os.Environ())
-}
+type LoadConfig = load.Config
 
 // Program is a loaded, type-checked whole program in SSA form, with the
 // test packages of the patterns and every dependency down to the runtime.
@@ -30,6 +25,7 @@ type Program struct {
 	ModulePath string // path of the main module
 	ModuleDir  string // its root directory; site paths are relative to it
 
+	names   *load.Namer
 	pkgs    []*ssa.Package // every package of the program
 	modPkgs []*ssa.Package // packages of the main module (incl. test variants)
 	anchors *anchors
@@ -46,52 +42,22 @@ func (e *LoadError) Error() string {
 // ErrNoModule is returned when the directory is outside any module.
 var ErrNoModule = errors.New("not inside a Go module (no go.mod found); gopct analyses the packages of a module")
 
-// Load type-checks the packages and their tests from source and builds SSA
-// for the whole program, instantiating generic functions.
+// Load type-checks the packages and their tests from source (package
+// load) and builds SSA for the whole program, instantiating generic
+// functions.
 func Load(cfg LoadConfig) (*Program, error) {
-	env := cfg.Env
-	if env == nil {
-		env = os.Environ()
-	}
-	if err := checkModule(cfg.Dir, env); err != nil {
-		return nil, err
-	}
-	patterns := cfg.Patterns
-	if len(patterns) == 0 {
-		patterns = []string{"."}
-	}
-	pcfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax | packages.NeedModule,
-		Dir:   cfg.Dir,
-		Env:   env,
-		Tests: true,
-	}
-	initial, err := packages.Load(pcfg, patterns...)
-	if err != nil {
+	lp, err := load.Packages(cfg)
+	var ue *usererr.Error
+	switch {
+	case errors.As(err, &ue) && ue.Reason == usererr.NotInModule:
+		return nil, ErrNoModule
+	case err != nil:
 		return nil, &LoadError{Errors: []string{err.Error()}}
 	}
-	if errs := loadErrors(initial); len(errs) > 0 {
+	if errs := loadErrors(lp.Roots); len(errs) > 0 {
 		return nil, &LoadError{Errors: errs}
 	}
-	if len(initial) == 0 {
-		return nil, &LoadError{Errors: []string{"no packages match " + strings.Join(patterns, " ")}}
-	}
-	return buildProgram(initial)
-}
-
-func checkModule(dir string, env []string) error {
-	cmd := exec.Command("go", "env", "GOMOD")
-	cmd.Dir = dir
-	cmd.Env = env
-	out, err := cmd.Output()
-	if err != nil {
-		return fmt.Errorf("go env GOMOD: %v", err)
-	}
-	gomod := strings.TrimSpace(string(out))
-	if gomod == "" || gomod == os.DevNull {
-		return ErrNoModule
-	}
-	return nil
+	return FromLoad(lp), nil
 }
 
 // loadErrors collects the errors of all packages, deduplicated, in order.
@@ -109,30 +75,30 @@ func loadErrors(pkgs []*packages.Package) []string {
 	return errs
 }
 
-func buildProgram(initial []*packages.Package) (*Program, error) {
-	mod := mainModule(initial)
-	if mod == nil {
-		return nil, ErrNoModule
-	}
-	prog, _ := ssautil.AllPackages(initial, ssa.InstantiateGenerics)
-	prog.Build()
+// FromLoad builds the program of a load that type-checked (the
+// instrumenter's load, so that both name the same sites). Its sites and
+// variables are named by lp's Namer.
+func FromLoad(lp *load.Program) *Program {
+	prog := lp.SSA()
+	mod := lp.Module
 	p := &Program{
-		Fset:       prog.Fset,
+		Fset:       lp.Fset,
 		SSA:        prog,
 		ModulePath: mod.Path,
 		ModuleDir:  mod.Dir,
+		names:      lp.Namer(nil),
 		anchors:    newAnchors(prog.Fset),
 	}
 	p.pkgs = prog.AllPackages()
 	modTypes := map[*types.Package]bool{}
-	packages.Visit(initial, nil, func(lp *packages.Package) {
-		if lp.Module == nil || lp.Module.Path != mod.Path || lp.Types == nil {
+	packages.Visit(lp.Roots, nil, func(pkg *packages.Package) {
+		if pkg.Module == nil || pkg.Module.Path != mod.Path || pkg.Types == nil {
 			return
 		}
-		for _, f := range lp.Syntax {
-			if p.underModule(p.Fset.File(f.Pos()).Name()) {
+		for _, f := range pkg.Syntax {
+			if p.names.InModule(p.Fset.File(f.Pos()).Name()) {
 				p.anchors.addFile(f)
-				modTypes[lp.Types] = true
+				modTypes[pkg.Types] = true
 			}
 		}
 	})
@@ -141,36 +107,12 @@ func buildProgram(initial []*packages.Package) (*Program, error) {
 			p.modPkgs = append(p.modPkgs, sp)
 		}
 	}
-	return p, nil
+	return p
 }
 
-func mainModule(pkgs []*packages.Package) *packages.Module {
-	for _, p := range pkgs {
-		if p.Module != nil && p.Module.Dir != "" {
-			return p.Module
-		}
-	}
-	return nil
-}
-
-func (p *Program) underModule(file string) bool {
-	rel, err := filepath.Rel(p.ModuleDir, file)
-	return err == nil && !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel)
-}
-
-// Position renders pos as "file:line:col" with the file relative to the
-// module root (slash-separated).
-func (p *Program) Position(pos token.Pos) string {
-	if !pos.IsValid() {
-		return "-"
-	}
-	ps := p.Fset.Position(pos)
-	file := ps.Filename
-	if rel, err := filepath.Rel(p.ModuleDir, file); err == nil && !strings.HasPrefix(rel, "..") {
-		file = filepath.ToSlash(rel)
-	}
-	return fmt.Sprintf("%s:%d:%d", file, ps.Line, ps.Column)
-}
+// Position renders pos as a site name, "file:line:col" with the file
+// relative to the module root (package load's convention).
+func (p *Program) Position(pos token.Pos) string { return p.names.Pos(pos) }
 
 // Tests returns the test, example and fuzz functions of the module's test
 // files, in package and source order.

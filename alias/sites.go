@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gopct/gopct/internal/load"
 )
 
 // Access says whether a site reads or writes the variable.
@@ -115,12 +117,12 @@ func (c *collector) instr(instr ssa.Instruction) {
 }
 
 func isMap(t types.Type) bool {
-	_, ok := coreType(t).(*types.Map)
+	_, ok := load.CoreType(t).(*types.Map)
 	return ok
 }
 
 func isPointerLike(t types.Type) bool {
-	switch coreType(t).(type) {
+	switch load.CoreType(t).(type) {
 	case *types.Pointer, *types.Slice, *types.Map, *types.Chan:
 		return true
 	}
@@ -140,7 +142,7 @@ func (c *collector) call(instr ssa.Instruction, cc *ssa.CallCommon) {
 			c.add(instr, cc.Args[0], Write, "append", pos)
 		case "copy":
 			c.add(instr, cc.Args[0], Write, "copy", pos)
-			if _, ok := coreType(cc.Args[1].Type()).(*types.Slice); ok {
+			if _, ok := load.CoreType(cc.Args[1].Type()).(*types.Slice); ok {
 				c.add(instr, cc.Args[1], Read, "copy", pos)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gopct/gopct/internal/load"
 	"github.com/gopct/gopct/pct"
 )
 
@@ -36,50 +37,11 @@ func (r *fileRewriter) allocWrap(site, text string) string {
 // Struct and array literals are values; they are variables only through &
 // or as the value of a variable.
 func allocsMemory(t types.Type) bool {
-	switch coreType(t).(type) {
+	switch load.CoreType(t).(type) {
 	case *types.Slice, *types.Map:
 		return true
 	}
 	return false
-}
-
-// coreType is t's underlying type, or for a type parameter the underlying
-// type of one of the terms of its constraint (a composite literal of a type
-// parameter's type compiles only when all terms share it).
-func coreType(t types.Type) types.Type {
-	tp, ok := types.Unalias(t).(*types.TypeParam)
-	if !ok {
-		return under(t)
-	}
-	var find func(iface *types.Interface) types.Type
-	find = func(iface *types.Interface) types.Type {
-		for i := 0; i < iface.NumEmbeddeds(); i++ {
-			switch e := iface.EmbeddedType(i).(type) {
-			case *types.Union:
-				if e.Len() > 0 {
-					return coreType(e.Term(0).Type())
-				}
-			case *types.Interface:
-				if u := find(e); u != nil {
-					return u
-				}
-			default:
-				if in, ok := e.Underlying().(*types.Interface); ok {
-					if u := find(in); u != nil {
-						return u
-					}
-				} else {
-					return coreType(e)
-				}
-			}
-		}
-		return nil
-	}
-	iface, _ := tp.Constraint().Underlying().(*types.Interface)
-	if iface == nil {
-		return nil
-	}
-	return find(iface)
 }
 
 // compositeLit renders a composite literal in value context: a slice or

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/gopct/gopct/internal/load"
 )
 
 // Dependency modules. Goroutines started in code gopct does not instrument
@@ -55,7 +57,7 @@ func inModCache(dir string) bool {
 	if cache == "" {
 		cache = filepath.Join(goPath(), "pkg", "mod")
 	}
-	return within(cache, dir)
+	return load.Within(cache, dir)
 }
 
 func goPath() string {
@@ -114,22 +116,11 @@ func copyTree(from, to string) error {
 // depOf returns the dependency module containing path, or nil.
 func depOf(mods []*depModule, path string) *depModule {
 	for _, m := range mods {
-		if within(m.dir, path) {
+		if load.Within(m.dir, path) {
 			return m
 		}
 	}
 	return nil
-}
-
-// relName is the module-relative name of a dependency file in site
-// positions: "module@version/dir/file.go".
-func (m *depModule) relName(path string) string {
-	rel, _ := filepath.Rel(m.dir, path)
-	name := m.path
-	if m.version != "" {
-		name += "@" + m.version
-	}
-	return name + "/" + filepath.ToSlash(rel)
 }
 
 // redirect moves overlay entries for files of copied modules onto the copy.

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/gopct/gopct/internal/load"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of TestGolden")
@@ -25,8 +27,12 @@ func TestGolden(t *testing.T) {
 	for _, r := range goldenRules {
 		patterns = append(patterns, "./testdata/"+r)
 	}
-	cfg := &packages.Config{Mode: loadMode, Dir: ".", Tests: true}
+	cfg := &packages.Config{Mode: load.Mode, Dir: ".", Tests: true}
 	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testdata, err := filepath.Abs("testdata")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +55,7 @@ func TestGolden(t *testing.T) {
 					t.Fatal(err)
 				}
 				fr := newFileRewriter(p.Fset, f, src, p.TypesInfo, p.Types)
-				fr.lineName, fr.relName = base, rule+"/"+base
+				fr.lineName, fr.names = base, load.NewNamer(p.Fset, testdata, nil)
 				fr.rtImport = RuntimeModule
 				out, _, err := fr.rewriteFile()
 				if err != nil {

@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/gopct/gopct/internal/load"
 	"github.com/gopct/gopct/pct"
 )
 
@@ -37,6 +38,9 @@ type Config struct {
 	Patterns []string // package patterns, e.g. "./bank"
 	Tests    []string // test function names to wrap; nil means every TestXxx
 	Deps     []string // paths of dependency modules to instrument too; "auto": AutoDeps that the tests import
+	// Program is the load of Dir and Patterns when the caller already has
+	// it (to analyse the same packages, see package load); nil: load here.
+	Program *load.Program
 }
 
 // AutoDeps are the dependency modules instrumented by default ("auto"):
@@ -56,6 +60,7 @@ type Result struct {
 	Packages    []string          // import paths instrumented, sorted
 	Files       map[string]string // user file -> rewritten file (the overlay, minus the runtime)
 	Inputs      []string          // every file of the module the build reads (sources, embeds, go.mod, go.sum), sorted
+	Program     *load.Program     // the load the rewrite worked on
 
 	deps []*depModule // dependency modules instrumented too
 }
@@ -68,25 +73,18 @@ func Instrument(cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkModule(dir); err != nil {
-		return nil, err
-	}
-	deps, explicit := map[string]bool{}, []string{}
-	for _, d := range cfg.Deps {
-		if d == "auto" {
-			for _, a := range AutoDeps {
-				deps[a] = true
-			}
-			continue
+	deps, explicit := depSet(cfg.Deps)
+	prog := cfg.Program
+	if prog == nil {
+		if prog, err = load.Packages(load.Config{Dir: dir, Patterns: cfg.Patterns}); err != nil {
+			return nil, err
 		}
-		deps[d] = true
-		explicit = append(explicit, d)
 	}
-	pkgs, err := load(dir, cfg.Patterns, deps)
+	pkgs, err := selectPackages(prog.Roots, cfg.Patterns, deps)
 	if err != nil {
 		return nil, err
 	}
-	mod := mainModule(pkgs)
+	mod := prog.Module
 	if mod.GoVersion != "" && version.Compare("go"+mod.GoVersion, "go1.21") < 0 {
 		return nil, userErrorf(OldGoVersion, "%s: go %s: gopct needs go >= 1.21 in go.mod", mod.GoMod, mod.GoVersion)
 	}
@@ -94,7 +92,7 @@ func Instrument(cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Dir: dir, ModulePath: mod.Path, ModuleRoot: mod.Dir, WorkDir: work, Files: map[string]string{}}
+	res := &Result{Dir: dir, ModulePath: mod.Path, ModuleRoot: mod.Dir, WorkDir: work, Files: map[string]string{}, Program: prog}
 	res.deps = depModules(pkgs, deps)
 	if err := missingDeps(explicit, res.deps); err != nil {
 		res.Cleanup()
@@ -111,14 +109,21 @@ func Instrument(cfg Config) (*Result, error) {
 	return res, nil
 }
 
-// mainModule returns the module of the first main-module package.
-func mainModule(pkgs []*packages.Package) *packages.Module {
-	for _, p := range pkgs {
-		if p.Module != nil && p.Module.Main {
-			return p.Module
+// depSet expands Config.Deps ("auto" stands for AutoDeps) and returns the
+// modules named explicitly, which the tests must import.
+func depSet(names []string) (deps map[string]bool, explicit []string) {
+	deps = map[string]bool{}
+	for _, d := range names {
+		if d == "auto" {
+			for _, a := range AutoDeps {
+				deps[a] = true
+			}
+			continue
 		}
+		deps[d] = true
+		explicit = append(explicit, d)
 	}
-	return pkgs[0].Module
+	return deps, explicit
 }
 
 // missingDeps reports the -deps modules the test does not import.
@@ -135,38 +140,10 @@ func missingDeps(want []string, got []*depModule) error {
 	return nil
 }
 
-// checkModule gives a clear error when dir is not inside a module, before
-// go/packages produces a less readable one.
-func checkModule(dir string) error {
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return userErrorf(NotInModule, "%s is not a directory", dir)
-	}
-	cmd := exec.Command("go", "env", "GOMOD")
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if err != nil {
-		return userErrorf(NotInModule, "go env GOMOD in %s: %v", dir, err)
-	}
-	gomod := strings.TrimSpace(string(out))
-	if gomod == "" || gomod == os.DevNull {
-		return userErrorf(NotInModule, "%s has no go.mod in it or any parent directory", dir)
-	}
-	return nil
-}
-
-const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax | packages.NeedEmbedFiles |
-	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedDeps |
-	packages.NeedImports | packages.NeedModule
-
-// load returns the main-module packages to instrument: the packages of the
-// patterns (all variants, tests included) and the main-module packages they
-// import transitively, sorted by ID.
-func load(dir string, patterns []string, deps map[string]bool) ([]*packages.Package, error) {
-	cfg := &packages.Config{Mode: loadMode, Dir: dir, Tests: true}
-	roots, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		return nil, userErrorf(LoadFailed, "%v", err)
-	}
+// selectPackages returns the main-module packages to instrument: the
+// packages of the patterns (all variants, tests included) and the
+// main-module packages they import transitively, sorted by ID.
+func selectPackages(roots []*packages.Package, patterns []string, deps map[string]bool) ([]*packages.Package, error) {
 	seen := map[string]bool{}
 	var out []*packages.Package
 	var visit func(p *packages.Package)
@@ -269,7 +246,7 @@ func units(pkgs []*packages.Package, root string, deps []*depModule) []unit {
 	for _, p := range pkgs {
 		for i, f := range p.Syntax {
 			path := p.CompiledGoFiles[i]
-			if seen[path] || (!within(root, path) && depOf(deps, path) == nil) {
+			if seen[path] || (!load.Within(root, path) && depOf(deps, path) == nil) {
 				continue
 			}
 			seen[path] = true
@@ -285,18 +262,21 @@ func units(pkgs []*packages.Package, root string, deps []*depModule) []unit {
 	return us
 }
 
-func within(root, path string) bool {
-	rel, err := filepath.Rel(root, path)
-	return err == nil && !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel)
+// Namer names the sites of the instrumented files (package load's
+// convention, which the alias analysis shares).
+func (r *Result) Namer() *load.Namer {
+	deps := make([]load.Dep, len(r.deps))
+	for i, m := range r.deps {
+		deps[i] = load.Dep{Path: m.path, Version: m.version, Dir: m.dir}
+	}
+	return r.Program.Namer(deps)
 }
 
-// rewrite instruments every file, writes the rewritten files, the runtime
-// and the overlay into r.WorkDir.
 // inputs lists the module files the build depends on, for build caching.
 func (r *Result) inputs(pkgs []*packages.Package) {
 	seen := map[string]bool{}
 	add := func(path string) {
-		if !seen[path] && within(r.ModuleRoot, path) {
+		if !seen[path] && load.Within(r.ModuleRoot, path) {
 			seen[path] = true
 			r.Inputs = append(r.Inputs, path)
 		}
@@ -315,6 +295,8 @@ func (r *Result) inputs(pkgs []*packages.Package) {
 	sort.Strings(r.Inputs)
 }
 
+// rewrite instruments every file, writes the rewritten files, the runtime
+// and the overlay into r.WorkDir.
 func (r *Result) rewrite(pkgs []*packages.Package, tests []string) error {
 	r.inputs(pkgs)
 	var filter map[string]bool
@@ -328,6 +310,7 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string) error {
 	pkgSet := map[string]bool{}
 	rtImport := RuntimeModule
 	globals := newGlobalFiles()
+	names := r.Namer()
 	for i, u := range units(pkgs, r.ModuleRoot, r.deps) {
 		pkgSet[u.pkg.PkgPath] = true
 		globals.add(u)
@@ -335,13 +318,9 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string) error {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(r.ModuleRoot, u.path)
 		fr := newFileRewriter(u.pkg.Fset, u.file, src, u.pkg.TypesInfo, u.pkg.Types)
 		fr.lineName = u.path
-		fr.relName = filepath.ToSlash(rel)
-		if m := depOf(r.deps, u.path); m != nil {
-			fr.relName = m.relName(u.path)
-		}
+		fr.names = names
 		fr.rtImport = rtImport
 		fr.tests = filter
 		fr.sites = r.Sites

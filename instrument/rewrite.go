@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gopct/gopct/internal/load"
 	"github.com/gopct/gopct/pct"
 )
 
@@ -25,7 +26,7 @@ type fileRewriter struct {
 	pkg  *types.Package
 
 	lineName string          // file name written in line directives
-	relName  string          // file name in site positions (module-relative)
+	names    *load.Namer      // names site positions (package load)
 	rtImport string          // import path of the runtime
 	tests    map[string]bool // test functions to wrap; nil = all
 

@@ -20,20 +20,13 @@ const (
 // Ids are dense and follow the order in which files, then nodes, are
 // rewritten, which is deterministic.
 func (r *fileRewriter) site(kind pct.SiteKind, n ast.Node) string {
-	p := r.fset.PositionFor(n.Pos(), false)
-	r.sites = append(r.sites, pct.SiteInfo{
-		Pos:  fmt.Sprintf("%s:%d:%d", r.relName, p.Line, p.Column),
-		Kind: kind,
-		Expr: shortText(r.src[r.off(n.Pos()):r.off(n.End())]),
-	})
-	return strconv.Itoa(len(r.sites) - 1)
+	return r.siteAt(kind, n.Pos(), shortText(r.src[r.off(n.Pos()):r.off(n.End())]))
 }
 
 // siteAt registers a site at position pos with the given short text.
 func (r *fileRewriter) siteAt(kind pct.SiteKind, pos token.Pos, expr string) string {
-	p := r.fset.PositionFor(pos, false)
 	r.sites = append(r.sites, pct.SiteInfo{
-		Pos:  fmt.Sprintf("%s:%d:%d", r.relName, p.Line, p.Column),
+		Pos:  r.names.Pos(pos),
 		Kind: kind,
 		Expr: expr,
 	})

@@ -1,0 +1,126 @@
+package load
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"go/token"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/gopct/gopct/internal/usererr"
+)
+
+// Config says what to load.
+type Config struct {
+	Dir      string   // directory the go command runs in ("": the current one)
+	Patterns []string // package patterns (none: ".")
+	Env      []string // environment of the go command (nil: os.Environ())
+}
+
+// Mode is what every load asks of go/packages: syntax, types and type
+// information of the patterns' packages and of all their dependencies
+// (SSA needs the whole program, the instrumenter the module's syntax), the
+// module of each package and its embedded files (build cache inputs).
+const Mode = packages.LoadAllSyntax | packages.NeedModule | packages.NeedEmbedFiles
+
+// Program is one load: the packages of the patterns, their tests and all
+// their dependencies, type-checked from source.
+type Program struct {
+	Fset   *token.FileSet
+	Roots  []*packages.Package // the packages of the patterns, test variants included
+	Module *packages.Module    // the main module
+	Dir    string              // absolute directory the go command ran in
+
+	ssaOnce sync.Once
+	ssa     *ssa.Program
+}
+
+// Packages loads the packages of cfg.Patterns with their tests. Packages
+// with errors are returned as they are (see the package invariants); only
+// a directory outside any module or a failing go command is an error.
+func Packages(cfg Config) (*Program, error) {
+	dir, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckModule(dir, cfg.Env); err != nil {
+		return nil, err
+	}
+	patterns := cfg.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	pcfg := &packages.Config{Mode: Mode, Dir: dir, Env: cfg.Env, Tests: true}
+	roots, err := packages.Load(pcfg, patterns...)
+	if err != nil {
+		return nil, usererr.New(usererr.LoadFailed, "%v", err)
+	}
+	if len(roots) == 0 {
+		return nil, usererr.New(usererr.NoPackages, "no packages match %s", strings.Join(patterns, " "))
+	}
+	p := &Program{Fset: pcfg.Fset, Roots: roots, Module: MainModule(roots), Dir: dir}
+	if p.Fset == nil {
+		p.Fset = roots[0].Fset
+	}
+	if p.Module == nil {
+		return nil, usererr.New(usererr.NotInModule, "%s: the packages belong to no module", dir)
+	}
+	return p, nil
+}
+
+// CheckModule gives a clear error when dir is not inside a module, before
+// go/packages produces a less readable one.
+func CheckModule(dir string, env []string) error {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return usererr.New(usererr.NotInModule, "%s is not a directory", dir)
+	}
+	cmd := exec.Command("go", "env", "GOMOD")
+	cmd.Dir = dir
+	cmd.Env = env
+	out, err := cmd.Output()
+	if err != nil {
+		return usererr.New(usererr.NotInModule, "go env GOMOD in %s: %v", dir, err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return usererr.New(usererr.NotInModule, "%s has no go.mod in it or any parent directory", dir)
+	}
+	return nil
+}
+
+// MainModule returns the main module of a load (the one go/packages marks
+// Main), or nil when no package belongs to it.
+func MainModule(pkgs []*packages.Package) *packages.Module {
+	var found *packages.Module
+	packages.Visit(pkgs, func(p *packages.Package) bool {
+		if found == nil && p.Module != nil && p.Module.Main {
+			found = p.Module
+		}
+		return found == nil
+	}, nil)
+	return found
+}
+
+// SSA returns the whole program in SSA form, built on the first call
+// (generic functions instantiated per instance) and shared afterwards.
+// It needs every package's syntax, which Packages loads.
+func (p *Program) SSA() *ssa.Program {
+	p.ssaOnce.Do(func() {
+		prog, _ := ssautil.AllPackages(p.Roots, ssa.InstantiateGenerics)
+		prog.Build()
+		p.ssa = prog
+	})
+	return p.ssa
+}
+
+// Within reports whether path lies in the directory root.
+func Within(root, path string) bool {
+	rel, err := filepath.Rel(root, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}

@@ -1,0 +1,5 @@
+package p
+
+import "testing"
+
+func TestInc(t *testing.T) { Inc() }
