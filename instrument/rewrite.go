@@ -26,7 +26,7 @@ type fileRewriter struct {
 	pkg  *types.Package
 
 	lineName string          // file name written in line directives
-	names    *load.Namer      // names site positions (package load)
+	names    *load.Namer     // names site positions (package load)
 	rtImport string          // import path of the runtime
 	tests    map[string]bool // test functions to wrap; nil = all
 

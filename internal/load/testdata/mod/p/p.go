@@ -7,4 +7,4 @@ func Inc() { X++ }
 
 // Slice has a core type; Any has none.
 func Slice[S ~[]E, E any](s S) S { return s }
-func Any[T any](t T) T         { return t }
+func Any[T any](t T) T           { return t }
