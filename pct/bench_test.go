@@ -192,3 +192,49 @@ func BenchmarkRaceDetection(b *testing.B) {
 	}
 	b.ReportMetric(0, "ns/op")
 }
+
+// BenchmarkInactiveSite measures memory accesses whose sites the gate
+// switched off (a run that tracks other variables) against the plain
+// accesses they replace, in the same run: loads summed (independent
+// accesses) and a read-modify-write chain through memory.
+func BenchmarkInactiveSite(b *testing.B) {
+	defer activateMemory(nil, nil)
+	activateMemory(nil, []int{})
+	n := max(b.N, 1_000_000)
+	loads := perAccess(n, func(n int) {
+		for i := 0; i < n; i++ {
+			sink += Load(sR, &counter)
+		}
+	})
+	rmw := perAccess(n, func(n int) {
+		for i := 0; i < n; i++ {
+			Store(sW, &counter, Load(sR, &counter)+i)
+		}
+	})
+	plainLoads, plainRMW := perAccess(n, plainLoadLoop), perAccess(n, plainRMWLoop)
+	b.ReportMetric(loads, "ns/load")
+	b.ReportMetric(loads/plainLoads, "x-plain-load")
+	b.ReportMetric(rmw, "ns/rmw")
+	b.ReportMetric(rmw/plainRMW, "x-plain-rmw")
+	b.ReportMetric(0, "ns/op")
+}
+
+func perAccess(n int, loop func(int)) float64 {
+	start := time.Now()
+	loop(n)
+	return float64(time.Since(start).Nanoseconds()) / float64(n)
+}
+
+//go:noinline
+func plainLoadLoop(n int) {
+	for i := 0; i < n; i++ {
+		sink += counter
+	}
+}
+
+//go:noinline
+func plainRMWLoop(n int) {
+	for i := 0; i < n; i++ {
+		counter = counter + i
+	}
+}

@@ -24,7 +24,7 @@ func (e *execution) mapModel(id unsafe.Pointer) *mapModel {
 // mapAccess is the scheduling point of a map operation on a tracked site;
 // it returns nil when the caller runs natively.
 func mapAccess(site int, id unsafe.Pointer, write bool) (*execution, *G) {
-	if !siteOn(site) || id == nil {
+	if !memoryOn(site) || id == nil {
 		return nil, nil
 	}
 	e, g := self()

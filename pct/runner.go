@@ -105,7 +105,7 @@ func (r *runner) run(body func(*testing.T)) {
 		r.emit(Record{Type: RecError, Message: err.Error()})
 		return
 	}
-	activateSites(r.cfg.Sites)
+	activateMemory(r.cfg.Sites, r.cfg.Vars)
 	subFilter = nil
 	if r.cfg.Sub != "" {
 		re, err := regexp.Compile(r.cfg.Sub)

@@ -29,8 +29,9 @@ type Config struct {
 	Stall    float64 `json:"stall"`    // seconds without progress before giving up
 	Out      string  `json:"out"`      // JSON-lines result file
 	Replay   string  `json:"replay"`   // encoded Schedule, for strategy "replay"
-	Sites    []int   `json:"sites"`    // active memory sites; nil: all
+	Sites    []int   `json:"sites"`    // memory sites that are scheduling points (with those of Vars); both nil: all
 	VarSites [][]int `json:"varSites"` // pctvb: the access sites of each tracked variable
+	Vars     []int   `json:"vars"`     // variables of Q whose memory sites are scheduling points (by the site→variable table); sync operations always are
 	CrashLog string  `json:"crashLog"` // memory-mapped decision log, read if the process dies
 	Profile  bool    `json:"profile"`  // record which variable each site touches
 	LazyTime bool    `json:"lazyTime"` // timers fire only when no goroutine can run

@@ -5,26 +5,6 @@ import (
 	"strings"
 )
 
-// sitesActive[i] says whether memory-access site i is a scheduling point
-// in this run (variable bounding tracks only some variables). Sites that
-// are off cost one bounds-checked load. Synchronisation operations are
-// never gated: they are always scheduling points.
-var sitesActive []bool
-
-func siteOn(site int) bool { return uint(site) < uint(len(sitesActive)) && sitesActive[site] }
-
-// activateSites switches on the given memory sites, or all when ids is nil.
-func activateSites(ids []int) {
-	for i := range sitesActive {
-		sitesActive[i] = ids == nil
-	}
-	for _, id := range ids {
-		if uint(id) < uint(len(sitesActive)) {
-			sitesActive[id] = true
-		}
-	}
-}
-
 // isMemory says whether a site kind is a memory access (a variable's).
 func isMemory(k SiteKind) bool {
 	return k == KindRead || k == KindWrite || k == KindMapRead || k == KindMapWrite
