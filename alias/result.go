@@ -341,18 +341,6 @@ func (r *Result) SitesAt(pos string) []VarID {
 	return out
 }
 
-// SitesOf returns the sites at pos (at most one read and one write).
-func (r *Result) SitesOf(pos string) []*Site { return r.byPos[pos] }
-
-// VarNames renders ids as variable names.
-func (r *Result) VarNames(ids []VarID) []string {
-	out := make([]string, len(ids))
-	for i, id := range ids {
-		out[i] = r.Vars[id].Name
-	}
-	return out
-}
-
 func sortMembers(ms []ssa.Member) {
 	sort.Slice(ms, func(i, j int) bool {
 		if ms[i].Pos() != ms[j].Pos() {

@@ -80,12 +80,3 @@ func (s *solver) merge(r, w nodeID) {
 	s.nodes[w] = &node{}
 	s.enqueue(r)
 }
-
-// unify merges the nodes of x and y (cells that must have equal points-to
-// sets).
-func (s *solver) unify(x, y nodeID) {
-	rx, ry := s.find(x), s.find(y)
-	if rx != ry {
-		s.merge(rx, ry)
-	}
-}

@@ -366,7 +366,6 @@ func (r *Result) writeRuntime(replace map[string]string) error {
 		return err
 	}
 	files[sitesFile] = sitesSource(r.Sites)
-	files[helpersFile] = []byte(helpersSource)
 	files["go.mod"] = []byte("module " + RuntimeModule + "\n\ngo 1.21\n")
 	rtDir := filepath.Join(r.WorkDir, "rt")
 	for name, data := range files {
