@@ -41,6 +41,9 @@ type analysis struct {
 
 	genTime time.Duration // spent generating constraints
 
+	deadline time.Time // zero: none (Options.Deadline)
+	late     bool      // the solve stopped at the deadline
+
 	inModule    func(token.Pos) bool // is this position the module's code?
 	curInModule bool                 // the function being generated is the module's
 

@@ -99,10 +99,16 @@ type Options struct {
 	// Run restricts the roots to the tests whose name matches, as go test
 	// -run does (top-level name only). Nil: every function of the module.
 	Run *regexp.Regexp
+	// Deadline stops the solve when it passes (zero: none); Analyze then
+	// returns ErrTooSlow, since a partial solution is unsound.
+	Deadline time.Time
 }
 
 // ErrNoTests is returned when Options.Run matches no test.
 var ErrNoTests = errors.New("no test matches -run")
+
+// ErrTooSlow is returned when the solve did not finish by the deadline.
+var ErrTooSlow = errors.New("points-to analysis stopped at its deadline")
 
 // Analyze solves the points-to problem from the roots Options select and
 // derives Q and the access sites.
@@ -116,10 +122,14 @@ func Analyze(p *Program, opts Options) (*Result, error) {
 	col := &collector{anchors: p.anchors}
 	a.onFunc = col.onFunc
 	a.inModule = p.anchors.inModule
+	a.deadline = opts.Deadline
 	for _, fn := range roots {
 		a.reach(fn)
 	}
 	a.run()
+	if a.late {
+		return nil, ErrTooSlow
+	}
 	if debugSolver {
 		a.debugReport(start)
 	}
@@ -321,6 +331,23 @@ func mergeIDs(x, y []VarID) []VarID {
 	out := append(x, y...)
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// SiteVars maps every access site the analysis saw in the module's
+// reachable code, by name, to the variables of Q it may touch (reads and
+// writes at one position merged); a site that touches only
+// goroutine-local memory maps to an empty, non-nil list. A site that is
+// not in the map was not seen (unreachable from the roots, or an
+// expression the analysis does not count as an access).
+func (r *Result) SiteVars() map[string][]VarID {
+	out := make(map[string][]VarID, len(r.allSites))
+	for _, s := range r.allSites {
+		if out[s.Pos] == nil {
+			out[s.Pos] = []VarID{}
+		}
+		out[s.Pos] = mergeIDs(out[s.Pos], s.Vars)
+	}
+	return out
 }
 
 // Var returns the variable with the given runtime name, or nil.

@@ -3,6 +3,7 @@ package alias
 import (
 	"fmt"
 	"os"
+	"time"
 
 	"golang.org/x/tools/container/intsets"
 )
@@ -153,6 +154,10 @@ func (a *analysis) run() {
 		if debugMaxVisits > 0 && s.processed >= debugMaxVisits {
 			s.queue = s.queue[:0]
 			a.pending = a.pending[:0]
+			return
+		}
+		if !a.deadline.IsZero() && s.processed%1024 == 0 && time.Now().After(a.deadline) {
+			a.late = true
 			return
 		}
 		if debugSolver && s.processed%200000 == 0 {

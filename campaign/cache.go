@@ -120,8 +120,9 @@ func cachedBuild(res *instrument.Result, pattern, out string) error {
 	return nil
 }
 
-// cacheEntries bounds the cache (a test binary is a few megabytes).
-const cacheEntries = 32
+// cacheEntries bounds the cache: 32 builds, each a test binary (a few
+// megabytes) and its site→variable table (sitevars.go).
+const cacheEntries = 64
 
 // prune removes the least recently used binaries beyond keep.
 func prune(dir string, keep int) {

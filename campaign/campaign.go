@@ -50,8 +50,13 @@ type Plan struct {
 	// fires while goroutines can run only when due within it (0: any).
 	MaxDelay time.Duration
 	Log      io.Writer // progress messages (-v); nil: quiet
-	Vars     []string  // pctvb: the variables to track (names); nil: every v-subset of the shared ones
 	Race     bool      // detect data races (happens-before) in every execution
+	// Vars names variables of Q (as `gopct vars` lists them). pctvb tracks
+	// exactly them (nil: every v-subset of the shared ones, from
+	// profiling); other strategies make only their memory sites scheduling
+	// points, by the build's site→variable table (nil: every memory site).
+	// Sync operations are always scheduling points.
+	Vars []string
 
 	sets  []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
 	first int               // first execution index (HuntVB gives each set its own range)
@@ -66,6 +71,9 @@ type Binary struct {
 	Package  string // import path
 	Dir      string // package directory (the test's working directory)
 	Sites    []pct.SiteInfo
+	Vars     []pct.VarInfo // the variables of Q; nil when the analysis did not run
+	SiteVars [][]int32     // per site id, the variables it may touch (nil: unknown, any)
+	Analysis string        // why there is no site→variable table ("" when there is one)
 	Module   string
 	workDir  string
 	root     string // module root, for module-relative positions
@@ -93,6 +101,15 @@ func Build(dir, pattern string, deps []string) (*Binary, error) {
 		return nil, err
 	}
 	b := &Binary{Path: filepath.Join(work, "pkg.test"), workDir: work, instr: res, Sites: res.Sites, Module: res.ModulePath, root: res.ModuleRoot}
+	table, why := siteVarTable(res, pattern)
+	if err := res.WriteSiteVars(table); err != nil {
+		b.Close()
+		return nil, err
+	}
+	b.SiteVars, b.Analysis = res.SiteVars(table), why
+	if table != nil {
+		b.Vars = table.Vars
+	}
 	if err := cachedBuild(res, pattern, b.Path); err != nil {
 		b.Close()
 		return nil, err
@@ -216,7 +233,16 @@ type worker struct {
 func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	start := time.Now()
 	_, sub := SplitRun(p.Run)
-	cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Sub: sub, Spec: p.Spec, Seed: p.Seed, Iters: p.Iters, First: p.first,
+	// Outside a variable-bounded sub-hunt (HuntVB sets p.sets), -vars
+	// gates memory sites by the site→variable table of the build.
+	var vars []int
+	if p.sets == nil {
+		var err error
+		if vars, err = b.VarIDs(p.Vars); err != nil {
+			return nil, err
+		}
+	}
+	cfg := pct.Config{Vars: vars, Version: pct.SchemaVersion, Test: test, Sub: sub, Spec: p.Spec, Seed: p.Seed, Iters: p.Iters, First: p.first,
 		Workers: p.Workers, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Race: p.Race, Stall: p.Stall.Seconds(), LazyTime: p.LazyTime}
 	if p.Budget > 0 {
 		cfg.Deadline = start.Add(p.Budget).UnixNano()
@@ -247,6 +273,9 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: best.Schedule, Execution: best.Execution,
 			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
 			Sites: cfg.Sites, Race: p.Race}
+		if vars != nil {
+			tok.Vars = p.Vars
+		}
 		s.Bug = b.bugWith(tok, best)
 	}
 	s.Seconds = time.Since(start).Seconds()

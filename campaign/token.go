@@ -32,6 +32,7 @@ type Token struct {
 	MaxDelay  int64           `json:"md,omitempty"` // the scheduling delay bound, ns
 	Sites     []int           `json:"as,omitempty"` // active memory sites (variable bounding); nil: all
 	Race      bool            `json:"r,omitempty"`  // hunted with race detection
+	Vars      []string        `json:"v,omitempty"`  // -vars: the variables whose memory sites were scheduling points
 }
 
 const tokenPrefix = "gopct1."
@@ -70,6 +71,11 @@ func DecodeToken(s string) (Token, error) {
 // Replay reruns the token's execution.
 func (b *Binary) Replay(t Token) (*results.ReplayResult, error) {
 	cfg := pctConfigForReplay(t)
+	vars, err := b.VarIDs(t.Vars)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Vars = vars
 	recs, err := b.runWorkers(cfg)
 	if err != nil {
 		return nil, err

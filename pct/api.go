@@ -62,6 +62,7 @@ type SiteInfo struct {
 // from an init function in the runtime package; ids are indexes into sites.
 func RegisterSites(sites []SiteInfo) {
 	siteTable = sites
+	siteVars = decodeSiteVars(siteVarsEnc, len(sites), len(varTable))
 	activateMemory(nil, nil)
 }
 

@@ -42,7 +42,8 @@ type VarInfo struct {
 }
 
 var (
-	varTable []VarInfo
+	varTable    []VarInfo
+	siteVarsEnc []int32
 	// siteVars[i] lists the variables site i may touch; nil: unknown
 	// (the analysis did not run or did not see the site: any variable).
 	siteVars [][]int32
@@ -51,11 +52,11 @@ var (
 // RegisterSiteVars installs the variables of Q and what each site may
 // touch. enc holds, for each site in id order, either -1 (unknown: any
 // variable) or a count n followed by n variable ids. The instrumenter
-// generates one call from an init function. A table that does not decode
-// leaves every site unknown: the gate then never switches off a site that
-// a chosen variable may need.
+// generates one call from an init function; it may run before or after
+// RegisterSites. A table that does not decode leaves every site unknown:
+// the gate then never switches off a site that a chosen variable may need.
 func RegisterSiteVars(vars []VarInfo, enc []int32) {
-	varTable = vars
+	varTable, siteVarsEnc = vars, enc
 	siteVars = decodeSiteVars(enc, len(siteTable), len(vars))
 }
 
@@ -74,7 +75,7 @@ func decodeSiteVars(enc []int32, sites, vars int) [][]int32 {
 		out = append(out, enc[i:i+n:i+n])
 		i += n
 	}
-	if len(out) != sites {
+	if len(out) != sites || sites == 0 {
 		return nil
 	}
 	return out

@@ -26,7 +26,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&p.Run, "run", "", "run only the tests matching this regexp (like go test -run)")
 	fs.StringVar(&strategy, "strategy", strategy, "scheduling strategy: pct, pctvb (variable bounding) or random")
 	fs.IntVar(&vbound, "v", vbound, "pctvb: variables tracked at a time (the v-subsets of the shared variables are tried in turn; 0: only sync operations are scheduling points)")
-	fs.StringVar(&varNames, "vars", "", "pctvb: track exactly these variables (comma-separated names, as gopct vars prints them)")
+	fs.StringVar(&varNames, "vars", "", "track exactly these variables (comma-separated names, as gopct vars prints them): pctvb counts them; every strategy makes only the memory accesses that may touch them scheduling points (sync operations always are)")
 	fs.IntVar(&tbound, "t", tbound, "thread bounding for pct and pctvb: priorities from random permutations of n+d-1 fragments (ISSTA'13 §4); 0: off")
 	fs.IntVar(&depth, "d", depth, "PCT bug depth d (d-1 priority change points per execution)")
 	fs.IntVar(&p.Iters, "iters", 1000, "executions per test")
@@ -67,8 +67,8 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	}
 	if strategy == "pctvb" {
 		p.Spec.V = vbound
-		p.Vars = splitList(varNames)
 	}
+	p.Vars = splitList(varNames)
 	for _, f := range []struct {
 		name string
 		v    int
@@ -117,6 +117,9 @@ func runHunt(p campaign.Plan, jsonOut bool, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	defer bin.Close()
+	if bin.Analysis != "" {
+		logf(p.Log, "gopct: no points-to table, every memory access may touch any variable: %s\n", bin.Analysis)
+	}
 	tests, err := bin.Tests(p.Run)
 	if err != nil {
 		return fail(stderr, err)
