@@ -1,8 +1,13 @@
 // Package alias is gopct's points-to analysis: it computes the universe Q
 // of variables of a module's tests and, for every variable, the source
-// sites that may read or write it. The instrumenter uses it to switch on
-// only the sites of the variables a PCTVB run tracks; profiling runs are
-// checked against it (Result.Check).
+// sites that may read or write it. Every build runs it (campaign.Build,
+// over the instrumenter's own load through FromLoad, cached beside the
+// binary) and compiles its site→variable table (Result.SiteVars) into
+// the runtime, which can then make only the memory sites of chosen
+// variables scheduling points (gopct hunt -vars; variable bounding). An
+// analysis that fails or passes Options.Deadline (ErrTooSlow) leaves
+// every site "unknown" instead of failing the build. Profiling runs are
+// checked against it (Result.Check); `gopct vars` prints it.
 //
 // # Analysis
 //
@@ -90,6 +95,11 @@
 // GOPCT_ALIAS_DUMP=REGEXP prints the sets of the matching nodes.
 //
 // # Q, sites and the position convention
+//
+// Packages are loaded, and positions named, by package internal/load,
+// which the instrumenter uses too: the runtime's site names and the
+// analysis's are the same function of a position (physical file:line:col,
+// file relative to the module root).
 //
 // Q holds the module's package-level variables and the allocation objects
 // of the module's code that may be shared: escaping ssa.Alloc (new, &T{},

@@ -2,12 +2,18 @@
 // tests run under gopct's controlled scheduler, without touching the user's
 // files or go.mod.
 //
-// Instrument loads the packages matching some patterns, with their tests
-// and every main-module package they import, rewrites each file's source
-// text with go/types information, and writes the rewritten files, the
-// runtime (the sources of package pct with a generated site table, as the
-// module gopct.invalid/rt, required and replaced through an overlaid
-// go.mod) into a temporary directory referenced by a `go -overlay` file.
+// Instrument loads the packages matching some patterns (through package
+// internal/load, or takes the caller's load in Config.Program so that the
+// alias analysis sees the same packages), with their tests and every
+// main-module package they import, rewrites each file's source text with
+// go/types information, and writes the rewritten files, the runtime (the
+// sources of package pct, helpers.go included, with a generated site table
+// zz_gopct_sites.go, as the module gopct.invalid/rt, required and replaced
+// through an overlaid go.mod) into a temporary directory referenced by a
+// `go -overlay` file. Result.WriteSiteVars adds zz_gopct_sitevars.go, the
+// alias analysis's table (VarTable: which variables of Q each site may
+// touch, joined on site names; -1 for a site it does not know), before
+// Result.Build.
 // Result.Build compiles the instrumented test binary. Config.Deps names
 // dependency modules to instrument too (copied out of the module cache,
 // which the go command does not let overlays touch, and replaced).
@@ -63,6 +69,9 @@
 //     rewritten file serves every variant of its package (p and p [p.test]).
 //   - Site ids are dense and deterministic: files are numbered in order of
 //     package path then file name, sites in rendering (source) order.
+//   - Sites are named by load.Namer: "file:line:col" of the node's start,
+//     physical position, file relative to the module root (dependency
+//     files "module@version/file"), the names the alias analysis uses.
 //   - Evaluation order is Go's: no call or channel operation moves across
 //     another; operands evaluated once in Go are evaluated once (through
 //     temporaries where needed); constants stay constant.

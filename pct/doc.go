@@ -40,6 +40,12 @@
 // leaks are then reported by the bubble itself ("all goroutines are
 // blocked"), and classified by whether the test function had returned.
 //
+// Memory accesses can be gated (gate.go): with Config.Vars or Config.Sites
+// only the memory sites that may touch the chosen variables of Q (by the
+// site→variable table the instrumenter generates from the alias analysis,
+// RegisterSiteVars) are scheduling points. Synchronisation operations are
+// never gated; a site the table does not know stays a scheduling point.
+//
 // Time passing is a choice: when a timer created through instrumented code
 // is pending, the strategy may answer PassTime; everyone parks, the fake
 // clock jumps to the next deadline, and a clock goroutine (time.AfterFunc)
