@@ -44,7 +44,7 @@ func TestCrashIsReportedAndReplayed(t *testing.T) {
 }
 
 func TestTokenRoundTrip(t *testing.T) {
-	tok := Token{Package: "example.com/p", Test: "TestX", Schedule: "AQI", Execution: 7, Kind: "fail", Message: "m", Deps: []string{"golang.org/x/sync"}}
+	tok := Token{Package: "example.com/p", Test: "TestX", Schedule: "AQI", Execution: 7, Kind: "fail", Message: "m", Deps: []string{"golang.org/x/sync"}, Vars: []string{"example.com/p.x"}}
 	got, err := DecodeToken(tok.Encode())
 	if err != nil || !reflect.DeepEqual(got, tok) {
 		t.Fatalf("round trip: %+v, %v", got, err)
@@ -64,8 +64,9 @@ func TestBuildCacheReusesBinary(t *testing.T) {
 		}
 		bin.Close()
 	}
-	entries, _ := os.ReadDir(os.Getenv("GOPCT_CACHE"))
-	if len(entries) != 1 {
-		t.Fatalf("cache holds %d binaries after two identical builds, want 1", len(entries))
+	bins, _ := filepath.Glob(filepath.Join(os.Getenv("GOPCT_CACHE"), "*.test"))
+	tables, _ := filepath.Glob(filepath.Join(os.Getenv("GOPCT_CACHE"), "*.vars.json"))
+	if len(bins) != 1 || len(tables) != 1 {
+		t.Fatalf("cache holds %d binaries and %d site→variable tables after two identical builds, want 1 and 1", len(bins), len(tables))
 	}
 }
