@@ -25,6 +25,9 @@ import (
 // own executable. An analysis that fails, panics or overruns its budget
 // never fails the build: every memory site is then "unknown" (it may touch
 // any variable), which keeps it a scheduling point in every run.
+// GOPCT_ALIAS=off skips the analysis (the same degraded table), for runs
+// that never choose variables and cannot afford its cost (about a second
+// and 150 MB per cold build, docs/DESIGN.md).
 
 // analysisBudget bounds the points-to solve of one build (loading and SSA
 // construction are not interruptible and not counted). ALIAS.md measures
@@ -43,6 +46,9 @@ type cachedAnalysis struct {
 // siteVarTable returns the site→variable table of the build, or nil and
 // the reason the build goes without one.
 func siteVarTable(res *instrument.Result, pattern string) (*instrument.VarTable, string) {
+	if os.Getenv("GOPCT_ALIAS") == "off" {
+		return nil, "the points-to analysis is off (GOPCT_ALIAS=off)"
+	}
 	dir := cacheDir()
 	key, err := analysisKey(res, pattern)
 	path := ""

@@ -55,3 +55,15 @@ func TestAnalysisFailureDegrades(t *testing.T) {
 		t.Errorf("no -vars: %v, %v", ids, err)
 	}
 }
+
+func TestAnalysisOff(t *testing.T) {
+	t.Setenv("GOPCT_ALIAS", "off")
+	bin, err := Build(filepath.Join("testdata", "mod", "crash"), ".", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bin.Close()
+	if bin.Vars != nil || bin.Analysis == "" || slices.ContainsFunc(bin.SiteVars, func(v []int32) bool { return v != nil }) {
+		t.Errorf("GOPCT_ALIAS=off: vars %v, analysis %q; want no table, every site unknown", bin.Vars, bin.Analysis)
+	}
+}
