@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -69,9 +70,26 @@ func Packages(cfg Config) (*Program, error) {
 		p.Fset = roots[0].Fset
 	}
 	if p.Module == nil {
-		return nil, usererr.New(usererr.NotInModule, "%s: the packages belong to no module", dir)
+		if msgs := rootErrors(roots); len(msgs) > 0 {
+			return nil, usererr.New(usererr.LoadFailed, "%s", strings.Join(msgs, "\n"))
+		}
+		return nil, usererr.New(usererr.NoPackages, "no package of the main module matches %s", strings.Join(patterns, " "))
 	}
 	return p, nil
+}
+
+// rootErrors lists the errors of the patterns' packages (a directory that
+// does not exist, a package outside the module), deduplicated.
+func rootErrors(roots []*packages.Package) []string {
+	var msgs []string
+	for _, r := range roots {
+		for _, e := range r.Errors {
+			if m := e.Error(); !slices.Contains(msgs, m) {
+				msgs = append(msgs, m)
+			}
+		}
+	}
+	return msgs
 }
 
 // CheckModule gives a clear error when dir is not inside a module, before
