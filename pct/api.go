@@ -63,7 +63,7 @@ type SiteInfo struct {
 func RegisterSites(sites []SiteInfo) {
 	siteTable = sites
 	siteVars = decodeSiteVars(siteVarsEnc, len(sites), len(varTable))
-	activateMemory(nil, nil)
+	sitesActive = make([]bool, len(sites)) // off until a run activates them
 }
 
 var siteTable []SiteInfo
