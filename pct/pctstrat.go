@@ -90,19 +90,6 @@ func (s *pctStrategy) changePriority() uint64 {
 	return uint64(s.d - s.used) // d-1, d-2, ...: below every initial priority
 }
 
-// permutation returns a uniformly random permutation of 1..m (Fisher-Yates).
-func permutation(rng *Rand, m int) []int {
-	p := make([]int, m)
-	for i := range p {
-		p[i] = i + 1
-	}
-	for i := m - 1; i > 0; i-- {
-		j := rng.Intn(i + 1)
-		p[i], p[j] = p[j], p[i]
-	}
-	return p
-}
-
 func (s *pctStrategy) setPriority(g *G, p uint64) {
 	s.priority(g)
 	s.prio[g.id] = p

@@ -22,6 +22,8 @@ Usage:
                                    the smallest (c, v, t) at which each test fails
   gopct vars [-json] [-run RE] [-profile N] [packages]
                                    list the variables and their access sites (alias analysis)
+  gopct tbound [-json] -n N -t T [-c C]
+                                   executions that cover every order of t threads (Lemma 4.1)
   gopct ci [-budget 2m] [-shard i/N] [-junit F] [packages]
                                    time-budgeted smoke run over every test; exit 1 on any bug
   gopct bench [flags] DIR          measure bug finding on a module of bug programs
@@ -55,6 +57,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return benchCmd(args[1:], stdout, stderr)
 	case "vars":
 		return vars(args[1:], stdout, stderr)
+	case "tbound":
+		return tboundCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
