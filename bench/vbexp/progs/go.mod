@@ -1,0 +1,3 @@
+module gopct.bench/vbexp
+
+go 1.24
