@@ -21,8 +21,13 @@ type Profiler func(p *Program, r *Result, patterns []string, run string, n int) 
 
 // VarsCommand implements `gopct vars`.
 type VarsCommand struct {
-	Profile Profiler // nil: -profile is unavailable
+	Profile Profiler  // nil: -profile is unavailable
+	Sets    SetLister // nil: -v is unavailable
 }
+
+// SetLister prints, for each test selected by run in the packages, the
+// variable sets of v variables a PCTVB campaign tries, in order.
+type SetLister func(w io.Writer, patterns []string, run string, v int) error
 
 // VarsMain is `gopct vars [-json] [-run RE] [-profile N] [packages]`
 // without a profiler.
@@ -30,7 +35,7 @@ func VarsMain(args []string, stdout, stderr io.Writer) int {
 	return VarsCommand{}.Main(args, stdout, stderr)
 }
 
-const varsUsage = `usage: gopct vars [-json] [-run RE] [-profile N] [packages]
+const varsUsage = `usage: gopct vars [-json] [-run RE] [-profile N] [-v V] [packages]
 
 Lists the variables Q of the packages (package-level variables and
 allocation sites of the module's code) with their may-access sites, as
@@ -46,6 +51,7 @@ func (c VarsCommand) Main(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per variable")
 	run := fs.String("run", "", "only what the tests matching `regexp` reach")
 	profile := fs.Int("profile", 0, "run the tests `N` times under the profiler and report what they touched")
+	sets := fs.Int("v", 0, "also list the sets of `V` variables a PCTVB hunt (gopct hunt -strategy pctvb -v V) tries for each test, in order")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -83,6 +89,16 @@ func (c VarsCommand) Main(args []string, stdout, stderr io.Writer) int {
 		return writeJSON(stdout, stderr, res, observed)
 	}
 	writeTable(stdout, res, observed)
+	if *sets > 0 {
+		if c.Sets == nil {
+			fmt.Fprintln(stderr, "gopct vars: -v is not available in this build.")
+			return 2
+		}
+		if err := c.Sets(stdout, fs.Args(), *run, *sets); err != nil {
+			fmt.Fprintf(stderr, "gopct vars: listing PCTVB's variable sets: %v\n", err)
+			return 2
+		}
+	}
 	return 0
 }
 

@@ -62,6 +62,26 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 	return total, nil
 }
 
+// VBSets lists, in order, the variable sets a PCTVB hunt of test with
+// p.Spec.V variables per set (or p.Vars) would track, each named as
+// reports name it ("name (k=K), ..."): the same profiling (seed p.Seed),
+// ranking and enumeration as HuntVB.
+func (b *Binary) VBSets(p Plan, test string) ([]string, error) {
+	vars, err := b.rankVariables(p, test)
+	if err != nil {
+		return nil, err
+	}
+	sets, err := chooseSets(vars, p.Spec.V, p.Vars, b.siteExpr)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(sets))
+	for i, set := range sets {
+		names[i] = setNames(set)
+	}
+	return names, nil
+}
+
 // rankVariables profiles the test and ranks what it touched.
 func (b *Binary) rankVariables(p Plan, test string) ([]vbound.Variable, error) {
 	obs, err := b.profileWith(pct.Spec{Name: "pct", D: 3}, "^"+test+"$", profileRuns, p.Seed)

@@ -62,6 +62,7 @@ func plotCorner(path string, lines []plotter.XYs) error {
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
 	p.Legend.Top = true
+	p.Y.Min = 1
 	if err := plotutil.AddLinePoints(p, "PCT (d=2)", lines[0], "PCTVB (d=2, v=1)", lines[1]); err != nil {
 		return err
 	}

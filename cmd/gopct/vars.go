@@ -1,16 +1,19 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 
 	"github.com/gopct/gopct/alias"
 	"github.com/gopct/gopct/campaign"
+	"github.com/gopct/gopct/pct"
 )
 
-// vars wires `gopct vars` (package alias) to the runtime's profiling mode.
+// vars wires `gopct vars` (package alias) to the runtime's profiling mode
+// and to PCTVB's choice of variable sets.
 func vars(args []string, stdout, stderr io.Writer) int {
-	return alias.VarsCommand{Profile: profileTests}.Main(args, stdout, stderr)
+	return alias.VarsCommand{Profile: profileTests, Sets: listVBSets}.Main(args, stdout, stderr)
 }
 
 // profileTests builds each package instrumented and profiles its tests.
@@ -38,4 +41,40 @@ func profileTests(_ *alias.Program, _ *alias.Result, patterns []string, run stri
 		}
 	}
 	return out, nil
+}
+
+// listVBSets prints the variable sets `gopct hunt -strategy pctvb -v V`
+// tries for each selected test (its default seed-independent profiling:
+// seed 1).
+func listVBSets(w io.Writer, patterns []string, run string, v int) error {
+	dir, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	for _, p := range patterns {
+		bin, err := campaign.Build(dir, p, nil)
+		if err != nil {
+			return err
+		}
+		defer bin.Close()
+		tests, err := bin.Tests(run)
+		if err != nil {
+			return err
+		}
+		for _, test := range tests {
+			plan := campaign.Plan{Dir: dir, Package: p, Spec: pct.Spec{Name: "pctvb", D: 3, V: v}, Seed: 1}
+			sets, err := bin.VBSets(plan, test)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "%s: pctvb -v %d tries %d variable sets, in this order:\n", test, v, len(sets))
+			for i, s := range sets {
+				fmt.Fprintf(w, "  %d. %s\n", i+1, s)
+			}
+		}
+	}
+	return nil
 }
