@@ -16,7 +16,7 @@ for prog in MergeSort HashSet MonteCarlo; do
 	row=""
 	for cfg in "-strategy pctvb -v 0" "-strategy pctvb -v 1" "-strategy pctvb -v 2" "-strategy pct" "-strategy random"; do
 		# shellcheck disable=SC2086
-		s=$(/tmp/gopct-overhead hunt $cfg -seed 1 -workers 1 -iters "$n" -json -run "^Test$prog\$" ./bench/overhead | tail -1)
+		s=$(/tmp/gopct-overhead hunt $cfg -race=false -seed 1 -workers 1 -iters "$n" -json -run "^Test$prog\$" ./bench/overhead | tail -1)
 		row="$row $(python3 -c 'import json,sys; d=json.loads(sys.argv[1]); print("%.6f" % (d["seconds"]/max(1,d["executions"])))' "$s")"
 	done
 	python3 - "$prog" "$ns" $row <<'PY'
