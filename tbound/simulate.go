@@ -22,6 +22,10 @@ type Config struct {
 // orderings per subset).
 const MaxT = 6
 
+// maxCost bounds the random numbers one simulation may draw (about a
+// minute of work): n = 600, t = 6 with 200 trials fits.
+const maxCost = 4e9
+
 // MaxFragments bounds n+c: every simulated permutation is drawn in full.
 const MaxFragments = 100000
 
@@ -90,6 +94,9 @@ func Simulate(c Config) (Simulation, error) {
 		return Simulation{}, err
 	}
 	m, k := c.N+c.C, orderings(c.T)
+	if cost := float64(UnionBound(m, c.T, c.Epsilon)) * float64(m) * float64(c.Trials); cost > maxCost {
+		return Simulation{}, fmt.Errorf("the simulation would draw about %.1g random numbers (more than %.0g): lower -trials, -n or -t", cost, maxCost)
+	}
 	rng := pct.NewRand(c.Seed)
 	sim := Simulation{Method: "exhaustive", Total: Choose(m, c.T), Trials: c.Trials}
 	subsets := allSubsets(m, c.T, c.Sample)
