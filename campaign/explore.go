@@ -70,7 +70,7 @@ func (b *Binary) Classify(p Plan, test string, maxC int) (*Classification, error
 // source text.
 func variablesAtPreemptions(b *results.Bug) (int, []string) {
 	seen := map[string]bool{}
-	var names []string
+	names := []string{} // [] rather than null in JSON
 	for _, ev := range b.Trace {
 		if !ev.Preemptive || ev.Var == "" {
 			continue
@@ -83,25 +83,52 @@ func variablesAtPreemptions(b *results.Bug) (int, []string) {
 	return len(names), names
 }
 
-// threadsConstrained estimates t from the failing schedule: the goroutines
-// that take part in its preemptions (preempted or run instead), or, for a
-// schedule without preemptions, in its switches (time is not a goroutine).
-// It is an upper bound of the t the bug needs; the exact t needs
-// thread-bounded search.
+// threadsConstrained reads t off a failing schedule: the goroutines whose
+// relative order the schedule constrains. A preemption constrains the
+// preempted goroutine and every goroutine that runs before it resumes (they
+// are ordered into its window: Figure 9 of the ISSTA paper, where two
+// incrementers must both run inside one reader's window, is t = 3). Without
+// preemptions the order in which goroutines run is the constraint, so every
+// goroutine that runs counts, except the test goroutine (g0), whose order
+// only matters where it is preempted or runs inside a window. Time is not a
+// goroutine; t is at least 2, as in the paper. It is an upper bound of the
+// paper's t: a goroutine that merely runs inside a window is counted though
+// the bug may not need it there.
 func threadsConstrained(b *results.Bug) int {
 	seen := map[string]bool{}
-	for _, ev := range b.Trace {
-		if b.Preemptions > 0 && !ev.Preemptive {
-			continue
+	add := func(g string) {
+		if g != "" && g != "time" && g != "-" {
+			seen[g] = true
 		}
-		for _, g := range []string{ev.From, ev.To} {
-			if g != "" && g != "time" && g != "-" {
-				seen[g] = true
+	}
+	if b.Preemptions == 0 {
+		for _, ev := range b.Trace {
+			if ev.From != testGoroutine {
+				add(ev.From)
 			}
+			if ev.To != testGoroutine {
+				add(ev.To)
+			}
+		}
+		return max(len(seen), 2)
+	}
+	open := map[string]bool{} // preempted goroutines not resumed yet
+	for _, ev := range b.Trace {
+		delete(open, ev.To)
+		if ev.Preemptive {
+			open[ev.From] = true
+		}
+		if ev.Preemptive || len(open) > 0 {
+			add(ev.From)
+			add(ev.To)
 		}
 	}
 	return max(len(seen), 2)
 }
+
+// testGoroutine is the name the trace gives the test's own goroutine (the
+// first one of the execution).
+const testGoroutine = "g0"
 
 // String renders a classification for a person.
 func (c *Classification) String() string {
