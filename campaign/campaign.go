@@ -57,6 +57,9 @@ type Plan struct {
 	// points, by the build's site→variable table (nil: every memory site).
 	// Sync operations are always scheduling points.
 	Vars []string
+	// Coverage hashes each execution's happens-before graph and fills the
+	// summary's coverage curve (distinct classes against executions).
+	Coverage bool
 
 	sets  []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
 	first int               // first execution index (HuntVB gives each set its own range)
@@ -231,6 +234,12 @@ type worker struct {
 
 // Hunt runs the campaign for one test and returns its summary.
 func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
+	s, _, err := b.hunt(p, test)
+	return s, err
+}
+
+// hunt is Hunt, also returning the workers' final records.
+func (b *Binary) hunt(p Plan, test string) (*results.Summary, []pct.Record, error) {
 	start := time.Now()
 	_, sub := SplitRun(p.Run)
 	// Outside a variable-bounded sub-hunt (HuntVB sets p.sets), -vars
@@ -239,11 +248,12 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	if p.sets == nil {
 		var err error
 		if vars, err = b.VarIDs(p.Vars); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	cfg := pct.Config{Vars: vars, Version: pct.SchemaVersion, Test: test, Sub: sub, Spec: p.Spec, Seed: p.Seed, Iters: p.Iters, First: p.first,
-		Workers: p.Workers, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Race: p.Race, Stall: p.Stall.Seconds(), LazyTime: p.LazyTime}
+		Workers: p.Workers, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Race: p.Race, Stall: p.Stall.Seconds(), LazyTime: p.LazyTime,
+		Coverage: p.Coverage}
 	if p.Budget > 0 {
 		cfg.Deadline = start.Add(p.Budget).UnixNano()
 	}
@@ -253,7 +263,7 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	}
 	recs, err := b.runWorkers(cfg)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s := &results.Summary{Test: test, Package: b.Package, Strategy: p.Spec.Name, Spec: p.Spec, Seed: p.Seed, Mode: "bubble"}
 	var best *pct.BugReport
@@ -269,6 +279,9 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 			best = r.Bug
 		}
 	}
+	if p.Coverage {
+		s.Coverage = coverageCurve(executionClasses(recs))
+	}
 	if best != nil {
 		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: best.Schedule, Execution: best.Execution,
 			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
@@ -279,7 +292,7 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 		s.Bug = b.bugWith(tok, best)
 	}
 	s.Seconds = time.Since(start).Seconds()
-	return s, nil
+	return s, recs, nil
 }
 
 func (b *Binary) bugWith(tok Token, r *pct.BugReport) *results.Bug {

@@ -15,10 +15,53 @@ import (
 func (b *Binary) Explore(p Plan, test string) (*results.Summary, error) {
 	p.Spec.Name = "exhaustive"
 	p.Workers = 1
+	p.Coverage = true
 	if p.Iters <= 0 {
 		p.Iters = 1 << 30
 	}
 	return b.Hunt(p, test)
+}
+
+// coveragePoints caps the points of a coverage curve.
+const coveragePoints = 200
+
+// executionClasses orders the workers' per-execution happens-before hashes
+// by execution: workers run executions w, w+W, ..., so their lists
+// interleave.
+func executionClasses(recs []pct.Record) []uint64 {
+	var lists [][]uint64
+	for _, r := range recs {
+		if r.Type == pct.RecDone && len(r.Classes) > 0 {
+			lists = append(lists, r.Classes)
+		}
+	}
+	var out []uint64
+	for i := 0; ; i++ {
+		added := false
+		for _, l := range lists {
+			if i < len(l) {
+				out, added = append(out, l[i]), true
+			}
+		}
+		if !added {
+			return out
+		}
+	}
+}
+
+// coverageCurve counts the distinct classes after each of up to
+// coveragePoints evenly spaced execution counts (and the last).
+func coverageCurve(classes []uint64) []results.CoveragePoint {
+	step := max(1, (len(classes)+coveragePoints-1)/coveragePoints)
+	seen := map[uint64]bool{}
+	var out []results.CoveragePoint
+	for i, h := range classes {
+		seen[h] = true
+		if n := i + 1; n%step == 0 || n == len(classes) {
+			out = append(out, results.CoveragePoint{Executions: n, Classes: len(seen)})
+		}
+	}
+	return out
 }
 
 // Classification is the smallest (c, v, t) at which a test fails.

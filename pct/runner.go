@@ -187,6 +187,7 @@ func (r *runner) run(body func(*testing.T)) {
 	if b, ok := strat.(interface{ Stats() []BoundStats }); ok {
 		rec.Bounds = b.Stats()
 	}
+	rec.Classes = coverageClasses()
 	if replay != nil {
 		rec.Diverged = replay.diverged
 		rec.Outcome = bug
