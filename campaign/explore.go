@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"regexp"
 	"time"
 
 	"github.com/gopct/gopct/pct"
@@ -79,6 +80,45 @@ type Classification struct {
 	// MaxC is the bound reached when no bug was found (Bug nil).
 	MaxC    int     `json:"maxC,omitempty"`
 	Seconds float64 `json:"seconds"`
+	// Token is, for gopct classify TOKEN, the (c, v, t) of the token's own
+	// schedule (the smallest is above).
+	Token *CVT `json:"token,omitempty"`
+}
+
+// CVT is the (c, v, t) of one schedule.
+type CVT struct {
+	C int `json:"c"`
+	V int `json:"v"`
+	T int `json:"t"`
+}
+
+// TokenPlan is the plan that classifies a token's test: its package, test
+// and subtests, with the settings its bug was found with.
+func TokenPlan(p Plan, t Token) Plan {
+	p.Package, p.Deps, p.LazyTime, p.MaxSteps = t.Package, t.Deps, t.LazyTime, t.MaxSteps
+	p.Timeout, p.MaxDelay = time.Duration(t.Timeout), time.Duration(t.MaxDelay)
+	p.Run = "^" + regexp.QuoteMeta(t.Test) + "$"
+	if t.Sub != "" {
+		p.Run += "/" + t.Sub
+	}
+	return p
+}
+
+// ClassifyToken replays a token, for the (c, v, t) of its own schedule,
+// and classifies its test: the smallest (c, v, t) at which it fails.
+func (b *Binary) ClassifyToken(p Plan, t Token, maxC int) (*Classification, error) {
+	res, err := b.Replay(t)
+	if err != nil {
+		return nil, err
+	}
+	c, err := b.Classify(TokenPlan(p, t), t.Test, maxC)
+	if err != nil {
+		return nil, err
+	}
+	if res.Bug != nil && res.Diverged == "" {
+		c.Token = &CVT{C: res.Bug.Preemptions, V: len(res.Bug.Variables), T: res.Bug.Threads}
+	}
+	return c, nil
 }
 
 // Classify finds the smallest number of preemptions c at which the test
@@ -173,11 +213,29 @@ func threadsConstrained(b *results.Bug) int {
 // first one of the execution).
 const testGoroutine = "g0"
 
+// CountText says how preemptions are counted, for reports.
+func CountText(count string) string {
+	if count == CountISSTA {
+		return "preemptions counted as ISSTA'13 does: switches against the priority order"
+	}
+	return "preemptions counted as CHESS does: every switch away from a goroutine that could continue"
+}
+
+// How preemptions are counted: the names classify and explore report.
+const (
+	CountCHESS = "chess"
+	CountISSTA = "issta"
+)
+
 // String renders a classification for a person.
 func (c *Classification) String() string {
-	if c.Bug == nil {
-		return fmt.Sprintf("ok    %s %s: no bug up to c=%d (%d schedules, search complete)", c.Package, c.Test, c.MaxC, c.Executions)
+	tok := ""
+	if c.Token != nil {
+		tok = fmt.Sprintf("; the token's own schedule has (c, v, t) = (%d, %d, %d)", c.Token.C, c.Token.V, c.Token.T)
 	}
-	return fmt.Sprintf("BUG   %s %s: %s with (c, v, t) = (%d, %d, %d) (preemptions counted as CHESS does; variables %v)",
-		c.Package, c.Test, c.Bug.Kind, c.C, c.V, c.T, c.Variables)
+	if c.Bug == nil {
+		return fmt.Sprintf("ok    %s %s: no bug up to c=%d (%d schedules, search complete)%s", c.Package, c.Test, c.MaxC, c.Executions, tok)
+	}
+	return fmt.Sprintf("BUG   %s %s: %s with (c, v, t) = (%d, %d, %d) (%s; variables %v)%s",
+		c.Package, c.Test, c.Bug.Kind, c.C, c.V, c.T, CountText(c.Count), c.Variables, tok)
 }

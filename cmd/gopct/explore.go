@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/gopct/gopct/campaign"
@@ -121,8 +122,9 @@ func writeExplore(w io.Writer, s *results.Summary, c int) {
 func classify(args []string, stdout, stderr io.Writer) int {
 	fs, f := newExploreFlags("classify", stderr, 4)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gopct classify [-c MAX] [-run RE] [-json] [package]\n\n"+
-			"Finds the smallest (c, v, t) at which each test fails, by exhaustive search up to MAX preemptions.\n\nflags:\n")
+		fmt.Fprintf(stderr, "usage: gopct classify [-c MAX] [-run RE] [-json] [package]\n       gopct classify [-c MAX] [-json] TOKEN\n\n"+
+			"Finds the smallest (c, v, t) at which each test fails, by exhaustive search up to MAX preemptions;\n"+
+			"with a replay token, for the token's test, and the (c, v, t) of the token's own schedule.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -130,6 +132,9 @@ func classify(args []string, stdout, stderr io.Writer) int {
 	}
 	if !f.setup(fs, "classify", stderr) {
 		return 2
+	}
+	if fs.NArg() == 1 && strings.HasPrefix(fs.Arg(0), "gopct1.") {
+		return classifyToken(fs.Arg(0), f, stdout, stderr)
 	}
 	bin, tests, code := buildFor(f.plan, stderr)
 	if bin == nil {
@@ -141,19 +146,46 @@ func classify(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, err)
 		}
-		if f.json {
-			json.NewEncoder(stdout).Encode(c)
-		} else {
-			fmt.Fprintln(stdout, c)
-			if c.Bug != nil {
-				fmt.Fprintf(stdout, "\nreplay:\n  gopct replay %s\n", c.Replay)
-			}
-		}
-		if c.Bug != nil {
-			code = 1
-		}
+		code = max(code, writeClassification(stdout, c, f.json))
 	}
 	return code
+}
+
+// classifyToken classifies the test of a replay token (and reports the
+// (c, v, t) of the token's own schedule).
+func classifyToken(token string, f *exploreFlags, stdout, stderr io.Writer) int {
+	tok, err := campaign.DecodeToken(token)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	p := campaign.TokenPlan(f.plan, tok)
+	bin, err := campaign.Build(p.Dir, p.Package, p.Deps)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	defer bin.Close()
+	c, err := bin.ClassifyToken(p, tok, f.c)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	return writeClassification(stdout, c, f.json)
+}
+
+// writeClassification prints one classification and returns its exit
+// code (1: the test fails within the bounds).
+func writeClassification(w io.Writer, c *campaign.Classification, asJSON bool) int {
+	if asJSON {
+		json.NewEncoder(w).Encode(c)
+	} else {
+		fmt.Fprintln(w, c)
+		if c.Bug != nil {
+			fmt.Fprintf(w, "\nreplay:\n  gopct replay %s\n", c.Replay)
+		}
+	}
+	if c.Bug != nil {
+		return 1
+	}
+	return 0
 }
 
 // buildFor builds the plan's package and lists its tests; on failure it
