@@ -235,3 +235,28 @@ func BenchmarkExhaustiveTwoByTwenty(b *testing.B) {
 	b.ReportMetric(float64(done.Elapsed)/float64(pct), "x-pct-time")
 	b.ReportMetric(0, "ns/op")
 }
+
+// TestISSTACountTwoByK: counted as ISSTA'13 counts, the initial priority
+// order is free, so each schedule of two goroutines of k steps that starts
+// with goroutine 1 costs no more than its mirror image starting with
+// goroutine 0: 2 * from0(c) schedules with exactly c priority changes.
+func TestISSTACountTwoByK(t *testing.T) {
+	for _, k := range []int{1, 3, 5} {
+		x := newISSTASearch(Spec{Name: "exhaustive-issta", C: 4, NoPrune: true})
+		n := 0
+		for x.Begin(n, nil) {
+			drive(isstaNoBegin{x}, fakeProgram{steps: []int{k, k}}, n, 1)
+			n++
+		}
+		for c := 0; c <= 4; c++ {
+			want := 2 * (twoByK(k, c) - twoByK(k, c-1) + twoByK(k, c-2) - twoByK(k, c-3) + twoByK(k, c-4))
+			if got := x.Stats()[c].Executed; got != want {
+				t.Errorf("k=%d: %d schedules with %d priority changes, want %d", k, got, c, want)
+			}
+		}
+	}
+}
+
+type isstaNoBegin struct{ *isstaSearch }
+
+func (isstaNoBegin) Begin(int, *Rand) bool { return true }
