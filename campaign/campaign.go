@@ -60,8 +60,12 @@ type Plan struct {
 	// Coverage hashes each execution's happens-before graph and fills the
 	// summary's coverage curve (distinct classes against executions).
 	Coverage bool
+	// AllBugs goes on after a bug (explore -all): the hunt reports every
+	// distinct one.
+	AllBugs bool
 
-	sets  []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
+	everyBug bool // with AllBugs: every failing execution, not one per distinct bug (classify)
+	sets      []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
 	first int               // first execution index (HuntVB gives each set its own range)
 }
 
@@ -234,12 +238,15 @@ type worker struct {
 
 // Hunt runs the campaign for one test and returns its summary.
 func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
-	s, _, err := b.hunt(p, test)
-	return s, err
+	h, err := b.hunt(p, test)
+	if err != nil {
+		return nil, err
+	}
+	return h.summary, nil
 }
 
-// hunt is Hunt, also returning the workers' final records.
-func (b *Binary) hunt(p Plan, test string) (*results.Summary, []pct.Record, error) {
+// hunt is Hunt, also returning the workers' final records (and every bug).
+func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	start := time.Now()
 	_, sub := SplitRun(p.Run)
 	// Outside a variable-bounded sub-hunt (HuntVB sets p.sets), -vars
@@ -248,12 +255,12 @@ func (b *Binary) hunt(p Plan, test string) (*results.Summary, []pct.Record, erro
 	if p.sets == nil {
 		var err error
 		if vars, err = b.VarIDs(p.Vars); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	cfg := pct.Config{Vars: vars, Version: pct.SchemaVersion, Test: test, Sub: sub, Spec: p.Spec, Seed: p.Seed, Iters: p.Iters, First: p.first,
 		Workers: p.Workers, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Race: p.Race, Stall: p.Stall.Seconds(), LazyTime: p.LazyTime,
-		Coverage: p.Coverage}
+		Coverage: p.Coverage, AllBugs: p.AllBugs}
 	if p.Budget > 0 {
 		cfg.Deadline = start.Add(p.Budget).UnixNano()
 	}
@@ -263,7 +270,7 @@ func (b *Binary) hunt(p Plan, test string) (*results.Summary, []pct.Record, erro
 	}
 	recs, err := b.runWorkers(cfg)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	s := &results.Summary{Test: test, Package: b.Package, Strategy: p.Spec.Name, Spec: p.Spec, Seed: p.Seed, Mode: "bubble"}
 	var best *pct.BugReport
@@ -282,17 +289,32 @@ func (b *Binary) hunt(p Plan, test string) (*results.Summary, []pct.Record, erro
 	if p.Coverage {
 		s.Coverage = coverageCurve(executionClasses(recs))
 	}
-	if best != nil {
-		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: best.Schedule, Execution: best.Execution,
-			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
+	report := func(r *pct.BugReport) *results.Bug {
+		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: r.Schedule, Execution: r.Execution,
+			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
 			Sites: cfg.Sites, Race: p.Race}
 		if vars != nil {
 			tok.Vars = p.Vars
 		}
-		s.Bug = b.bugWith(tok, best)
+		return b.bugWith(tok, r)
+	}
+	if best != nil {
+		s.Bug = report(best)
+	}
+	var bugs []*results.Bug
+	if p.AllBugs {
+		bugs = distinctBugs(recs, report, p.everyBug)
 	}
 	s.Seconds = time.Since(start).Seconds()
-	return s, recs, nil
+	return &huntResult{s, recs, bugs}, nil
+}
+
+// huntResult is a hunt's summary, its workers' final records, and with
+// Plan.AllBugs every distinct bug in the order found.
+type huntResult struct {
+	summary *results.Summary
+	recs    []pct.Record
+	bugs    []*results.Bug
 }
 
 func (b *Binary) bugWith(tok Token, r *pct.BugReport) *results.Bug {

@@ -7,20 +7,120 @@ import (
 
 	"github.com/gopct/gopct/pct"
 	"github.com/gopct/gopct/results"
+	"github.com/gopct/gopct/vbound"
 )
 
 // Explore runs the exhaustive (c)-bounded search of one test: every
 // schedule with at most p.Spec.C preemptions, fewest first, until the first
 // bug or until the bounds are exhausted. It runs in one worker process (the
-// work queue lives in it); p.Iters and p.Budget still cap it.
+// work queue lives in it); p.Iters and p.Budget still cap it. p.Spec.Name
+// picks the preemption count: "exhaustive" (CHESS) or "exhaustive-issta".
 func (b *Binary) Explore(p Plan, test string) (*results.Summary, error) {
-	p.Spec.Name = "exhaustive"
+	h, err := b.explore(p, test)
+	if err != nil {
+		return nil, err
+	}
+	return h.summary, nil
+}
+
+func (b *Binary) explore(p Plan, test string) (*huntResult, error) {
+	if p.Spec.Name != ISSTASearch {
+		p.Spec.Name = "exhaustive"
+	}
 	p.Workers = 1
 	p.Coverage = true
 	if p.Iters <= 0 {
 		p.Iters = 1 << 30
 	}
-	return b.Hunt(p, test)
+	return b.hunt(p, test)
+}
+
+// ISSTASearch is the strategy that counts preemptions as ISSTA'13 does.
+const ISSTASearch = "exhaustive-issta"
+
+// Exploration is the search over one variable set.
+type Exploration struct {
+	Summary *results.Summary
+	// Variables names the tracked set; nil: no variable bounding (every
+	// memory access is a scheduling point), empty: none (v = 0: only
+	// synchronisation operations are).
+	Variables []string
+	Bugs      []*results.Bug // with AllBugs: every distinct bug, in the order found
+}
+
+// ExploreBounded is the search of Algorithm 1 of ISSTA'13 with variable
+// bounding: for v = 0, 1, ..., maxV, for each v-subset of the test's shared
+// variables (ranked by vbound from profiling runs), every schedule within
+// the context bound whose memory scheduling points are the set's accesses
+// (synchronisation operations always are). It stops after the first set
+// with a bug, unless p.AllBugs. maxV < 0: one search without variable
+// bounding.
+func (b *Binary) ExploreBounded(p Plan, test string, maxV int) ([]Exploration, error) {
+	if maxV < 0 {
+		h, err := b.explore(p, test)
+		if err != nil {
+			return nil, err
+		}
+		return []Exploration{{Summary: h.summary, Bugs: h.bugs}}, nil
+	}
+	vars, err := b.rankVariables(p, test)
+	if err != nil {
+		return nil, err
+	}
+	var out []Exploration
+	shared := len(sharedOf(vars))
+	for v := 0; v <= min(maxV, shared); v++ {
+		sets := [][]vbound.Variable{{}}
+		if v > 0 {
+			if sets, err = chooseSets(vars, v, nil, b.siteExpr); err != nil {
+				return nil, err
+			}
+		}
+		for _, set := range sets {
+			q := p
+			q.sets, q.Spec.V = set, v
+			h, err := b.explore(q, test)
+			if err != nil {
+				return nil, err
+			}
+			names := []string{}
+			for _, x := range set {
+				names = append(names, x.Name)
+			}
+			out = append(out, Exploration{Summary: h.summary, Variables: names, Bugs: h.bugs})
+			if h.summary.Bug != nil && !p.AllBugs {
+				return out, nil
+			}
+		}
+	}
+	return out, nil
+}
+
+func sharedOf(vars []vbound.Variable) (out []vbound.Variable) {
+	for _, x := range vars {
+		if x.Shared {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// distinctBugs reports every bug record once per kind, place and message
+// (every one with all).
+func distinctBugs(recs []pct.Record, report func(*pct.BugReport) *results.Bug, all bool) []*results.Bug {
+	seen := map[string]bool{}
+	var out []*results.Bug
+	for _, r := range recs {
+		if r.Type != pct.RecBug {
+			continue
+		}
+		key := string(r.Bug.Kind) + "\x00" + r.Bug.At + "\x00" + r.Bug.Message
+		if !seen[key] || all {
+			seen[key] = true
+			out = append(out, report(r.Bug))
+		}
+	}
+	return out
 }
 
 // coveragePoints caps the points of a coverage curve.
@@ -121,31 +221,61 @@ func (b *Binary) ClassifyToken(p Plan, t Token, maxC int) (*Classification, erro
 	return c, nil
 }
 
-// Classify finds the smallest number of preemptions c at which the test
-// fails, by exhaustive search with bounds 0, 1, ..., maxC (one search: it
-// finishes each bound before the next), and reads v and t off the failing
-// schedule: v the distinct variables at its preemptions (each preemption
+// Classify finds the smallest (c, v, t) at which the test fails, in that
+// order of priority. c: by exhaustive search with bounds 0, 1, ..., maxC
+// (one search: it finishes each bound before the next). v and t are read
+// off failing schedules (v the distinct variables at the preemptions, each
 // counted against the variable the preempted goroutine accessed last, as
-// the ISSTA paper does), t the distinct goroutines whose order its switches
-// constrain.
+// the ISSTA paper does; t the goroutines the schedule orders, see
+// threadsConstrained); a second search, of every schedule up to c,
+// collects every failing one and keeps the smallest (v, t).
 func (b *Binary) Classify(p Plan, test string, maxC int) (*Classification, error) {
 	start := time.Now()
-	p.Spec = pct.Spec{Name: "exhaustive", C: maxC, NoPrune: p.Spec.NoPrune}
+	p.Spec = pct.Spec{Name: p.Spec.Name, C: maxC, T: p.Spec.T, NoPrune: p.Spec.NoPrune}
+	p.AllBugs = false
 	s, err := b.Explore(p, test)
 	if err != nil {
 		return nil, err
 	}
-	c := &Classification{Test: test, Package: b.Package, Count: "chess", Executions: s.Executions, MaxC: maxC}
+	c := &Classification{Test: test, Package: b.Package, Count: CountCHESS, Executions: s.Executions, MaxC: maxC}
+	if p.Spec.Name == ISSTASearch {
+		c.Count = CountISSTA
+	}
 	if s.Bug != nil {
-		c.Bug = s.Bug
-		c.C = s.Bug.Preemptions
-		c.Replay = s.Bug.Replay
-		c.V, c.Variables = variablesAtPreemptions(s.Bug)
-		c.T = threadsConstrained(s.Bug)
-		c.MaxC = 0
+		best, err := b.smallestVT(p, test, s.Bug)
+		if err != nil {
+			return nil, err
+		}
+		c.Bug, c.C, c.Replay, c.MaxC = best, best.Preemptions, best.Replay, 0
+		c.V, c.Variables = variablesAtPreemptions(best)
+		c.T = threadsConstrained(best)
 	}
 	c.Seconds = time.Since(start).Seconds()
 	return c, nil
+}
+
+// smallestVT searches every schedule with at most first.Preemptions
+// preemptions again, keeping every failing one, and returns the one with
+// the fewest preemptions, then variables, then goroutines (the first found
+// among equals).
+func (b *Binary) smallestVT(p Plan, test string, first *results.Bug) (*results.Bug, error) {
+	p.Spec.C = first.Preemptions
+	p.AllBugs, p.everyBug = true, true
+	h, err := b.explore(p, test)
+	if err != nil {
+		return nil, err
+	}
+	best := first
+	key := func(x *results.Bug) [3]int {
+		v, _ := variablesAtPreemptions(x)
+		return [3]int{x.Preemptions, v, threadsConstrained(x)}
+	}
+	for _, x := range h.bugs {
+		if k, kb := key(x), key(best); k[0] < kb[0] || k[0] == kb[0] && (k[1] < kb[1] || k[1] == kb[1] && k[2] < kb[2]) {
+			best = x
+		}
+	}
+	return best, nil
 }
 
 // variablesAtPreemptions counts the distinct memory operations the

@@ -46,11 +46,12 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 		q.sets = set
 		q.first = i * per
 		q.Iters = (i + 1) * per
-		s, recs, err := b.hunt(q, test)
+		h, err := b.hunt(q, test)
 		if err != nil {
 			return nil, err
 		}
-		all = append(all, executionClasses(recs)...)
+		s := h.summary
+		all = append(all, executionClasses(h.recs)...)
 		total.Executions += s.Executions
 		total.Finished += s.Finished
 		total.Abandoned += s.Abandoned

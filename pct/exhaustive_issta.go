@@ -9,8 +9,10 @@ import (
 // Bindal, Bansal & Lal (ISSTA'13), with preemptions counted as that paper
 // counts them: a strict priority scheduler always runs the
 // highest-priority enabled goroutine, and a preemption is a change of the
-// running goroutine's priority (it drops below every goroutine not yet
-// lowered, like Algorithm 1's effTid+MaxThreads). A switch the priorities
+// running goroutine's priority (it drops to any position below the
+// highest other runnable goroutine: §4 gives each preempted fragment a new
+// priority of its own; Algorithm 1's effTid+MaxThreads is the bottom one).
+// A switch the priorities
 // already order is free: when a goroutine wakes or starts one of higher
 // priority, or blocks, or exits. CHESS counts the first of these as a
 // preemption; on the other hand a schedule whose free choices contradict
@@ -25,22 +27,29 @@ import (
 // order, its reverse, and seeded random orders, (t+1)(ln(8t)+ln 100) in
 // all (for t = 2 the first two suffice at c = 0, as §4 notes).
 //
-// A work item's prefix holds one action per decision: bit 0 lowers the
-// running goroutine, bit 1 lets time pass, the rest place the goroutines
-// seen for the first time (mixed radix). Pruning keys add the priority
+// A work item's prefix holds one action per decision (see actTime).
+// Pruning keys add the priority
 // order to exhaustive's (graph hash, next goroutine), since what follows
 // depends on it.
 type isstaSearch struct {
 	exhaustive
-	family int   // permutation family of the running item; -1: all orders
-	prio   []int // goroutine ids, highest priority first
+	family    int   // permutation family of the running item; -1: all orders
+	prio      []int // goroutine ids, highest priority first
+	preempted bool  // the last answer changed a priority (or let time pass over a runnable goroutine)
 }
 
+// An action is time + 2*(lower + lowerRadix*placement): time 1 lets time
+// pass; lower k > 0 drops the running goroutine to the k-th position below
+// the highest other runnable goroutine; placement places the goroutines
+// seen for the first time (mixed radix).
 const (
-	actLower = 1 << iota // lower the running goroutine's priority
-	actTime              // let time pass
-	actShift             // placements start at this bit
+	actTime    = 1
+	lowerRadix = 256
+	actLower   = 2              // lower = 1, as an action
+	actShift   = 2 * lowerRadix // placement 1, as an action
 )
+
+func lowerOf(act int) int { return act / 2 % lowerRadix }
 
 func newISSTASearch(s Spec) *isstaSearch {
 	return &isstaSearch{exhaustive: *newExhaustive(s)}
@@ -103,8 +112,13 @@ func (x *isstaSearch) fresh(d *Decision) []int {
 	return out
 }
 
+// Preempted says whether the last answer was a preemption as this search
+// counts them, for the trace (the runtime's preemptionCounter).
+func (x *isstaSearch) Preempted() bool { return x.preempted }
+
 // apply carries out an action and returns the answer it gives.
 func (x *isstaSearch) apply(d *Decision, fresh []int, act int) int {
+	x.preempted = lowerOf(act) > 0 || (act&actTime != 0 && d.CurRuns)
 	place := act / actShift
 	for _, id := range fresh {
 		x.place(id, place)
@@ -113,11 +127,10 @@ func (x *isstaSearch) apply(d *Decision, fresh []int, act int) int {
 	if d.CurRuns && d.Yield {
 		x.lower(d.Cur.id) // a yield gives way: free
 	}
-	if act&actLower != 0 {
-		if !d.CurRuns {
+	if k := lowerOf(act); k > 0 {
+		if !d.CurRuns || !x.lowerTo(d, k) {
 			return Abandon
 		}
-		x.lower(d.Cur.id) // counted in the item's c already
 	}
 	if act&actTime != 0 {
 		if !d.CanPassTime {
@@ -160,6 +173,43 @@ func familyKey(f, id int) uint64 {
 		return uint64(id)
 	}
 	return mix(uint64(f), uint64(id))
+}
+
+// lowerings is the number of positions the running goroutine can drop to:
+// anywhere below the highest other runnable goroutine (§4 gives a
+// preempted goroutine's fragment an arbitrary new priority; Algorithm 1's
+// effTid+MaxThreads, the bottom, is the last of them).
+func (x *isstaSearch) lowerings(d *Decision) int {
+	top := len(x.prio)
+	for _, g := range d.Choices {
+		if at := indexOf(x.prio, g.id); g != d.Cur && at < top {
+			top = at
+		}
+	}
+	if top == len(x.prio) {
+		return 0
+	}
+	if indexOf(x.prio, d.Cur.id) < top {
+		top-- // removing the current goroutine moves the others up
+	}
+	return min(len(x.prio)-1-top, lowerRadix-1)
+}
+
+// lowerTo drops the running goroutine to the k-th position below the
+// highest other runnable one; the preemption is counted in the item's c.
+func (x *isstaSearch) lowerTo(d *Decision, k int) bool {
+	n := x.lowerings(d)
+	if k > n {
+		return false
+	}
+	id := d.Cur.id
+	i := indexOf(x.prio, id)
+	x.prio = append(x.prio[:i], x.prio[i+1:]...)
+	at := len(x.prio) - n + k
+	x.prio = append(x.prio, 0)
+	copy(x.prio[at+1:], x.prio[at:])
+	x.prio[at] = id
+	return true
 }
 
 func (x *isstaSearch) lower(id int) {
@@ -213,14 +263,16 @@ func (x *isstaSearch) branch(d *Decision, fresh []int) {
 		// Lowering a goroutine seen for the first time here would repeat a
 		// placement.
 		if d.CurRuns && !d.Yield && top == d.Cur.id && preemptable && len(d.Choices) > 1 && indexOf(fresh, d.Cur.id) < 0 {
-			x.queueAction(p*actShift|actLower, x.spent+1)
+			for k := 1; k <= x.lowerings(d); k++ {
+				x.queueAction(p*actShift+k*actLower, x.spent+1)
+			}
 		}
 		if d.CanPassTime && len(d.Choices) > 0 {
 			c := x.spent
 			if d.CurRuns {
 				c++
 			}
-			x.queueAction(p*actShift|actTime, c)
+			x.queueAction(p*actShift+actTime, c)
 		}
 	}
 	x.prio = append(x.prio[:0], saved...)

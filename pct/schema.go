@@ -39,6 +39,7 @@ type Config struct {
 	Sub      string  `json:"sub"`      // subtest filter: regexp for the names of t.Run subtests
 	Race     bool    `json:"race"`     // detect data races (happens-before, race.go)
 	Coverage bool    `json:"coverage"` // hash each execution's happens-before graph (hbhash.go)
+	AllBugs  bool    `json:"allBugs"`  // go on after a bug (gopct explore -all); a bug record each
 }
 
 // RecordType says what a Record reports.
