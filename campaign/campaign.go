@@ -64,9 +64,9 @@ type Plan struct {
 	// distinct one.
 	AllBugs bool
 
-	everyBug bool // with AllBugs: every failing execution, not one per distinct bug (classify)
-	sets      []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
-	first int               // first execution index (HuntVB gives each set its own range)
+	everyBug bool              // with AllBugs: every failing execution, not one per distinct bug (classify)
+	sets     []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
+	first    int               // first execution index (HuntVB gives each set its own range)
 }
 
 // userErr is a user error (usererr.ErrUser: exit 2) found by the campaign.

@@ -123,7 +123,8 @@ func distinctBugs(recs []pct.Record, report func(*pct.BugReport) *results.Bug, a
 	return out
 }
 
-// coveragePoints caps the points of a coverage curve.
+// coveragePoints caps the points of a coverage curve: every one of the
+// first 50 executions, then evenly spaced ones (and the last).
 const coveragePoints = 200
 
 // executionClasses orders the workers' per-execution happens-before hashes
@@ -150,15 +151,17 @@ func executionClasses(recs []pct.Record) []uint64 {
 	}
 }
 
-// coverageCurve counts the distinct classes after each of up to
-// coveragePoints evenly spaced execution counts (and the last).
+// coverageCurve counts the distinct classes after each of the first 50
+// executions, then after evenly spaced execution counts (and the last),
+// coveragePoints in all at most.
 func coverageCurve(classes []uint64) []results.CoveragePoint {
-	step := max(1, (len(classes)+coveragePoints-1)/coveragePoints)
+	const head = 50
+	step := max(1, (len(classes)+coveragePoints-head-1)/(coveragePoints-head))
 	seen := map[uint64]bool{}
 	var out []results.CoveragePoint
 	for i, h := range classes {
 		seen[h] = true
-		if n := i + 1; n%step == 0 || n == len(classes) {
+		if n := i + 1; n <= head || n%step == 0 || n == len(classes) {
 			out = append(out, results.CoveragePoint{Executions: n, Classes: len(seen)})
 		}
 	}
