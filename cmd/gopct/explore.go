@@ -121,12 +121,27 @@ func explore(args []string, stdout, stderr io.Writer) int {
 		}
 		for _, x := range xs {
 			writeExploration(stdout, x, f)
-			if x.Summary.Bug != nil || len(x.Bugs) > 0 {
+			switch {
+			case x.Summary.Bug != nil || len(x.Bugs) > 0:
 				code = 1
+			case code == 0 && inconclusive(x.Summary):
+				code = 4
 			}
 		}
 	}
 	return code
+}
+
+// inconclusive is hunt's exit 4 for a search: fewer than half of its
+// executions ran to their end, not counting the pruned ones (which are
+// abandoned on purpose).
+func inconclusive(s *results.Summary) bool {
+	pruned := 0
+	for _, b := range s.Bounds {
+		pruned += b.Pruned
+	}
+	run := s.Executions - pruned
+	return run > 0 && 2*(s.Abandoned-pruned) > run
 }
 
 // writeExploration prints one search: with -json its bugs (-all), then
