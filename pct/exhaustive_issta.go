@@ -9,28 +9,27 @@ import (
 // Bindal, Bansal & Lal (ISSTA'13), with preemptions counted as that paper
 // counts them: a strict priority scheduler always runs the
 // highest-priority enabled goroutine, and a preemption is a change of the
-// running goroutine's priority (it drops to any position below the
-// highest other runnable goroutine: §4 gives each preempted fragment a new
+// running goroutine's priority: it drops to any position below the
+// highest other runnable goroutine (§4 gives each preempted fragment a
 // priority of its own; Algorithm 1's effTid+MaxThreads is the bottom one).
-// A switch the priorities
-// already order is free: when a goroutine wakes or starts one of higher
-// priority, or blocks, or exits. CHESS counts the first of these as a
-// preemption; on the other hand a schedule whose free choices contradict
-// every priority order needs lowerings CHESS does not count.
+// A switch the priorities already order is free: when a goroutine wakes or
+// starts one of higher priority, or blocks, or exits. CHESS counts the
+// first of these as a preemption; on the other hand a schedule whose free
+// choices contradict every priority order needs lowerings CHESS does not
+// count.
 //
 // The priority orders (Algorithm 1's threadPrios): with t = 0 every order
 // is explored (each goroutine, when first seen, is placed at every
 // position among the others: a free choice, same bound; by default last,
-// so that goroutines run in the order they started); with t > 0 only
-// the orders of a family that puts every t goroutines in every relative
-// order, as §4 builds it from random permutations (Lemma 4.1): the id
-// order, its reverse, and seeded random orders, (t+1)(ln(8t)+ln 100) in
-// all (for t = 2 the first two suffice at c = 0, as §4 notes).
+// so that goroutines run in the order they started); with t > 0 only the
+// orders of a family that puts every t goroutines in every relative order,
+// as §4 builds it from random permutations (Lemma 4.1): the id order, its
+// reverse, and seeded random orders, (t+1)(ln(8t)+ln 100) in all (for
+// t = 2 the first two suffice at c = 0, as §4 notes).
 //
 // A work item's prefix holds one action per decision (see actTime).
-// Pruning keys add the priority
-// order to exhaustive's (graph hash, next goroutine), since what follows
-// depends on it.
+// Pruning keys add the priority order to exhaustive's (graph hash, next
+// goroutine), since what follows depends on it.
 type isstaSearch struct {
 	exhaustive
 	family    int   // permutation family of the running item; -1: all orders
