@@ -57,9 +57,16 @@ type Plan struct {
 	// points, by the build's site→variable table (nil: every memory site).
 	// Sync operations are always scheduling points.
 	Vars []string
+	// Coverage hashes each execution's happens-before graph and fills the
+	// summary's coverage curve (distinct classes against executions).
+	Coverage bool
+	// AllBugs goes on after a bug (explore -all): the hunt reports every
+	// distinct one.
+	AllBugs bool
 
-	sets  []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
-	first int               // first execution index (HuntVB gives each set its own range)
+	everyBug bool              // with AllBugs: every failing execution, not one per distinct bug (classify)
+	sets     []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
+	first    int               // first execution index (HuntVB gives each set its own range)
 }
 
 // userErr is a user error (usererr.ErrUser: exit 2) found by the campaign.
@@ -231,6 +238,15 @@ type worker struct {
 
 // Hunt runs the campaign for one test and returns its summary.
 func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
+	h, err := b.hunt(p, test)
+	if err != nil {
+		return nil, err
+	}
+	return h.summary, nil
+}
+
+// hunt is Hunt, also returning the workers' final records (and every bug).
+func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	start := time.Now()
 	_, sub := SplitRun(p.Run)
 	// Outside a variable-bounded sub-hunt (HuntVB sets p.sets), -vars
@@ -243,7 +259,8 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 		}
 	}
 	cfg := pct.Config{Vars: vars, Version: pct.SchemaVersion, Test: test, Sub: sub, Spec: p.Spec, Seed: p.Seed, Iters: p.Iters, First: p.first,
-		Workers: p.Workers, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Race: p.Race, Stall: p.Stall.Seconds(), LazyTime: p.LazyTime}
+		Workers: p.Workers, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Race: p.Race, Stall: p.Stall.Seconds(), LazyTime: p.LazyTime,
+		Coverage: p.Coverage, AllBugs: p.AllBugs}
 	if p.Budget > 0 {
 		cfg.Deadline = start.Add(p.Budget).UnixNano()
 	}
@@ -269,17 +286,35 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 			best = r.Bug
 		}
 	}
-	if best != nil {
-		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: best.Schedule, Execution: best.Execution,
-			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
+	if p.Coverage {
+		s.Coverage = coverageCurve(executionClasses(recs))
+	}
+	report := func(r *pct.BugReport) *results.Bug {
+		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: r.Schedule, Execution: r.Execution,
+			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
 			Sites: cfg.Sites, Race: p.Race}
 		if vars != nil {
 			tok.Vars = p.Vars
 		}
-		s.Bug = b.bugWith(tok, best)
+		return b.bugWith(tok, r)
+	}
+	if best != nil {
+		s.Bug = report(best)
+	}
+	var bugs []*results.Bug
+	if p.AllBugs {
+		bugs = distinctBugs(recs, report, p.everyBug)
 	}
 	s.Seconds = time.Since(start).Seconds()
-	return s, nil
+	return &huntResult{s, recs, bugs}, nil
+}
+
+// huntResult is a hunt's summary, its workers' final records, and with
+// Plan.AllBugs every distinct bug in the order found.
+type huntResult struct {
+	summary *results.Summary
+	recs    []pct.Record
+	bugs    []*results.Bug
 }
 
 func (b *Binary) bugWith(tok Token, r *pct.BugReport) *results.Bug {

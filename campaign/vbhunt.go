@@ -38,6 +38,7 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 		return nil, err
 	}
 	per := max(1, p.Iters/len(sets))
+	var all []uint64 // every set's execution classes, for the coverage curve
 	total := &results.Summary{Test: test, Package: b.Package, Strategy: "pctvb", Spec: p.Spec, Seed: p.Seed, Mode: "bubble"}
 	for i, set := range sets {
 		q := p
@@ -45,10 +46,12 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 		q.sets = set
 		q.first = i * per
 		q.Iters = (i + 1) * per
-		s, err := b.Hunt(q, test)
+		h, err := b.hunt(q, test)
 		if err != nil {
 			return nil, err
 		}
+		s := h.summary
+		all = append(all, executionClasses(h.recs)...)
 		total.Executions += s.Executions
 		total.Finished += s.Finished
 		total.Abandoned += s.Abandoned
@@ -58,6 +61,9 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 			total.Spec = s.Spec
 			break
 		}
+	}
+	if p.Coverage {
+		total.Coverage = coverageCurve(all)
 	}
 	return total, nil
 }

@@ -1,7 +1,8 @@
 // Package pct is the runtime that instrumented test code calls: a
 // controlled goroutine scheduler, models of Go's synchronisation
 // primitives, and the strategies that choose interleavings (PCT, random
-// walk, replay).
+// walk, exhaustive context-bounded search with preemptions counted as CHESS
+// or as ISSTA'13 counts them, replay).
 //
 // The instrumenter copies this package (minus tests and source.go) into a
 // module of its own, gopct.invalid/rt, compiled into the user's test
@@ -23,7 +24,9 @@
 // The program's operations (spawn, exit, block, wake, acquire, release,
 // channel operations, atomics, memory reads and writes, time passing) are
 // reported to Observers as Events, in the order they take effect; the
-// scheduler's own handoffs are not events. Records exchanged with the tool
+// scheduler's own handoffs are not events. With Config.Coverage an observer
+// hashes each execution's happens-before graph (hbhash.go) for the
+// coverage curve. Records exchanged with the tool
 // (Config, Record, BugReport) are defined in schema.go, versioned.
 //
 // Channel operations and sleeps run for real: they are first tried without

@@ -34,6 +34,7 @@ import "sort"
 // one state with different budgets are not interchangeable).
 type exhaustive struct {
 	maxC   int          // largest bound explored
+	t      int          // thread bound (isstaSearch; 0: none)
 	sites  map[int]bool // preemption sites; nil: every scheduling point
 	prune  bool
 	bound  int          // bound being explored
@@ -52,6 +53,7 @@ type exhaustive struct {
 type workItem struct {
 	prefix []int // choice at decision i (index into Choices, or PassTime)
 	c      int   // preemptions spent by the prefix
+	fam    int   // isstaSearch: the priority-order family
 }
 
 // BoundStats counts, per context bound, the executions run to their end,
@@ -64,7 +66,7 @@ type BoundStats struct {
 }
 
 func newExhaustive(s Spec) *exhaustive {
-	x := &exhaustive{maxC: s.C, prune: !s.NoPrune, seen: map[uint64]int{}}
+	x := &exhaustive{maxC: s.C, t: s.T, prune: !s.NoPrune, seen: map[uint64]int{}}
 	if len(s.Sites) > 0 {
 		x.sites = map[int]bool{}
 		for _, v := range s.Sites {
@@ -108,7 +110,7 @@ func (x *exhaustive) Next(d *Decision) int {
 		if want >= len(d.Choices) || (want == PassTime && !d.CanPassTime) {
 			return Abandon // the program took another path: not this item's
 		}
-		if i == len(x.cur.prefix)-1 && x.pruned(choiceID(d, want)) {
+		if i == len(x.cur.prefix)-1 && x.pruned(uint64(uint32(choiceID(d, want)))) {
 			return Abandon
 		}
 		return want
@@ -122,11 +124,11 @@ func (x *exhaustive) Next(d *Decision) int {
 // pruned says whether the happens-before graph at the end of the prefix,
 // followed by the same goroutine (or time) running next, was already
 // reached with no more preemptions; it records it otherwise.
-func (x *exhaustive) pruned(next int) bool {
+func (x *exhaustive) pruned(next uint64) bool {
 	if !x.prune {
 		return false
 	}
-	h := mix(x.hb.sum(), uint64(uint32(next)))
+	h := mix(x.hb.sum(), next)
 	if c, ok := x.seen[h]; ok && c <= x.cur.c {
 		x.stats[x.bound].Pruned++
 		return true

@@ -2,6 +2,7 @@ package pct
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 )
 
@@ -143,3 +144,119 @@ func TestPruningKeepsTheMapWriteWindow(t *testing.T) {
 		}
 	}
 }
+
+// twoByK is the number of interleavings of two goroutines of k steps each,
+// goroutine 0 first, with exactly c preemptions, derived by hand: a
+// schedule is r alternating runs; every switch but the last leaves a
+// goroutine with steps left (a preemption), the last follows a goroutine's
+// end (free). Starting with goroutine 0, c preemptions are r = c+2 runs,
+// ceil(r/2) of goroutine 0 and floor(r/2) of goroutine 1, each a
+// composition of k steps: C(k-1, ceil(r/2)-1) * C(k-1, floor(r/2)-1).
+// Starting with goroutine 1 costs one preemption more.
+func twoByK(k, c int) int {
+	from0 := func(c int) int {
+		if c < 0 {
+			return 0
+		}
+		r := c + 2
+		return binomial(k-1, (r+1)/2-1) * binomial(k-1, r/2-1)
+	}
+	return from0(c) + from0(c-1)
+}
+
+func binomial(n, k int) int {
+	if k < 0 || k > n {
+		return 0
+	}
+	out := 1
+	for i := 0; i < k; i++ {
+		out = out * (n - i) / (i + 1)
+	}
+	return out
+}
+
+func TestExhaustiveTwoByKClosedForm(t *testing.T) {
+	for _, k := range []int{1, 2, 5, 20} {
+		maxC := min(4, 2*k)
+		if k == 20 {
+			maxC = 2 // 1, 20 and 380 schedules
+		}
+		stats, n := exploreFake(t, []int{k, k}, maxC)
+		total := 0
+		for c := 0; c <= maxC; c++ {
+			want := twoByK(k, c)
+			total += want
+			if got := stats[c].Executed; got != want {
+				t.Errorf("k=%d: %d schedules with %d preemptions, want %d", k, got, c, want)
+			}
+		}
+		if n != total {
+			t.Errorf("k=%d: %d executions up to c=%d, want %d", k, n, maxC, total)
+		}
+	}
+	if got := []int{twoByK(20, 0), twoByK(20, 1), twoByK(20, 2)}; fmt.Sprint(got) != "[1 20 380]" {
+		t.Errorf("closed form for k=20: %v", got)
+	}
+}
+
+// twoByTwenty: two goroutines of 20 memory accesses each to one variable.
+func TestProgTwoByTwenty(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var wg sync.WaitGroup
+		x := 0
+		WGAdd(sWG, &wg, 2)
+		for range 2 {
+			Go(sGo, func() {
+				for range 20 {
+					Store(sW, &x, Load(sR, &x)/2)
+				}
+				WGDone(sWG, &wg)
+			})
+		}
+		WGWait(sWG, &wg)
+	})
+}
+
+// BenchmarkExhaustiveTwoByTwenty: the complete search up to c = 2 without
+// pruning of two goroutines × 20 steps (40 accesses each: a load and a
+// store per step), as executions per second and as a ratio to PCT running
+// the same number of executions of the same program in the same run.
+func BenchmarkExhaustiveTwoByTwenty(b *testing.B) {
+	recs := campaignB(b, "TestProgTwoByTwenty", Config{Spec: Spec{Name: "exhaustive", C: 2, NoPrune: true}, Seed: 1, Iters: 1 << 30})
+	done := recs[len(recs)-1]
+	if !done.Complete {
+		b.Fatalf("search incomplete: %+v", done)
+	}
+	pct := benchCampaign(b, "TestProgTwoByTwenty", "pct", done.Executions)
+	b.ReportMetric(float64(done.Executions), "executions")
+	b.ReportMetric(done.Elapsed.Seconds(), "s-search")
+	b.ReportMetric(float64(done.Executions)/done.Elapsed.Seconds(), "executions/s")
+	b.ReportMetric(float64(done.Elapsed)/float64(pct), "x-pct-time")
+	b.ReportMetric(0, "ns/op")
+}
+
+// TestISSTACountTwoByK: counted as ISSTA'13 counts, the initial priority
+// order is free, so each schedule of two goroutines of k steps that starts
+// with goroutine 1 costs no more than its mirror image starting with
+// goroutine 0: 2 * from0(c) schedules with exactly c priority changes.
+func TestISSTACountTwoByK(t *testing.T) {
+	for _, k := range []int{1, 3, 5} {
+		x := newISSTASearch(Spec{Name: "exhaustive-issta", C: 4, NoPrune: true})
+		n := 0
+		for x.Begin(n, nil) {
+			drive(isstaNoBegin{x}, fakeProgram{steps: []int{k, k}}, n, 1)
+			n++
+		}
+		for c := 0; c <= 4; c++ {
+			want := 2 * (twoByK(k, c) - twoByK(k, c-1) + twoByK(k, c-2) - twoByK(k, c-3) + twoByK(k, c-4))
+			if got := x.Stats()[c].Executed; got != want {
+				t.Errorf("k=%d: %d schedules with %d priority changes, want %d", k, got, c, want)
+			}
+		}
+	}
+}
+
+type isstaNoBegin struct{ *isstaSearch }
+
+func (isstaNoBegin) Begin(int, *Rand) bool { return true }

@@ -93,3 +93,47 @@ func (h *hbHash) sum() uint64 {
 	}
 	return s
 }
+
+// coverage hashes the happens-before graph of every execution of a
+// campaign whose Config asks for it (gopct explore always, gopct hunt with
+// -coverage): the number of distinct hashes against executions is the
+// coverage curve of Musuvathi & Qadeer's PLDI'07 Figure 2. One process runs
+// one campaign, so the observer is the process's.
+type coverage struct {
+	hb      *hbHash
+	classes []uint64 // hash of each finished execution, in order
+}
+
+var coverageObs *coverage
+
+func init() {
+	RegisterObserver(func(cfg *Config) Observer {
+		if !cfg.Coverage {
+			return nil
+		}
+		if coverageObs == nil {
+			coverageObs = &coverage{}
+		}
+		coverageObs.hb = newHBHash()
+		return coverageObs
+	})
+}
+
+func (c *coverage) Observe(ev *Event) { c.hb.add(ev) }
+
+// Finish records the execution's class; an execution the strategy pruned
+// has none (it is not an execution of the search).
+func (c *coverage) Finish(o ExecOutcome) *Failure {
+	if o.Kind != FailAbandoned {
+		c.classes = append(c.classes, c.hb.sum())
+	}
+	return nil
+}
+
+// coverageClasses returns the hashes recorded so far (nil: coverage off).
+func coverageClasses() []uint64 {
+	if coverageObs == nil {
+		return nil
+	}
+	return coverageObs.classes
+}

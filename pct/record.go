@@ -43,6 +43,11 @@ type TraceEvent struct {
 	Reason string `json:"reason,omitempty"`
 }
 
+// preemptionCounter is a strategy that counts preemptions otherwise than
+// CHESS (a switch away from a goroutine that could continue): Preempted
+// says whether its answer to the last decision was one.
+type preemptionCounter interface{ Preempted() bool }
+
 // recorder keeps the schedule and the readable trace of an execution.
 type recorder struct {
 	sched       Schedule
@@ -67,6 +72,9 @@ func (r *recorder) switchTo(e *execution, from, to *G, canContinue bool) {
 	r.sched.Switches = append(r.sched.Switches, SwitchEvent{Step: e.seq, To: id, FP: e.fingerprint(), Site: site})
 	r.crash.add(tagSwitch, e.seq, id)
 	ev := TraceEvent{Step: e.step, To: gname(id), Preemptive: canContinue && from != nil}
+	if c, ok := e.strategy.(preemptionCounter); ok && from != nil {
+		ev.Preemptive = c.Preempted() // the strategy counts preemptions its own way
+	}
 	if ev.Preemptive {
 		r.preemptions++
 		if from.lastMem >= 0 {

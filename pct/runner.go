@@ -178,7 +178,7 @@ func (r *runner) run(body func(*testing.T)) {
 				r.emit(Record{Type: RecBug, Executions: execs, Bug: bug, Spec: &spec})
 			}
 		}
-		if replay != nil || (bug != nil && !r.cfg.Profile) {
+		if replay != nil || (bug != nil && !r.cfg.Profile && !r.cfg.AllBugs) {
 			break
 		}
 	}
@@ -187,6 +187,7 @@ func (r *runner) run(body func(*testing.T)) {
 	if b, ok := strat.(interface{ Stats() []BoundStats }); ok {
 		rec.Bounds = b.Stats()
 	}
+	rec.Classes = coverageClasses()
 	if replay != nil {
 		rec.Diverged = replay.diverged
 		rec.Outcome = bug

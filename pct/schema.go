@@ -38,6 +38,8 @@ type Config struct {
 	MaxDelay int64   `json:"maxDelay"` // ns: a timer fires while goroutines can run only if due within this; 0: any
 	Sub      string  `json:"sub"`      // subtest filter: regexp for the names of t.Run subtests
 	Race     bool    `json:"race"`     // detect data races (happens-before, race.go)
+	Coverage bool    `json:"coverage"` // hash each execution's happens-before graph (hbhash.go)
+	AllBugs  bool    `json:"allBugs"`  // go on after a bug (gopct explore -all); a bug record each
 }
 
 // RecordType says what a Record reports.
@@ -68,6 +70,7 @@ type Record struct {
 	Message    string        `json:"message,omitempty"`
 	Outcome    *BugReport    `json:"outcome,omitempty"` // replay: what the run did
 	Profile    []Observation `json:"profile,omitempty"` // profiling: what the sites touched
+	Classes    []uint64      `json:"classes,omitempty"` // coverage: each finished execution's happens-before hash, in order
 	Elapsed    time.Duration `json:"elapsed"`
 }
 

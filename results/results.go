@@ -22,6 +22,14 @@ type Summary struct {
 	// every schedule within its bounds.
 	Bounds   []pct.BoundStats `json:"bounds,omitempty"`
 	Complete bool             `json:"complete,omitempty"`
+	Coverage []CoveragePoint  `json:"coverage,omitempty"`
+}
+
+// CoveragePoint is one point of a coverage curve: the distinct
+// happens-before classes seen in the first Executions executions.
+type CoveragePoint struct {
+	Executions int `json:"executions"`
+	Classes    int `json:"classes"`
 }
 
 // Bug is a failing execution with everything needed to understand and

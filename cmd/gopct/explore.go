@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/gopct/gopct/campaign"
@@ -17,6 +18,8 @@ import (
 type exploreFlags struct {
 	plan    campaign.Plan
 	c       int
+	v, t, l int
+	count   string
 	noPrune bool
 	json    bool
 }
@@ -28,6 +31,9 @@ func newExploreFlags(name string, stderr io.Writer, defC int) (*flag.FlagSet, *e
 	fs.StringVar(&f.plan.Run, "run", "", "only the tests matching this regexp (like go test -run)")
 	fs.IntVar(&f.c, "c", defC, "largest number of preemptions explored (context bound)")
 	fs.BoolVar(&f.noPrune, "no-prune", false, "explore without happens-before pruning")
+	fs.StringVar(&f.count, "count", campaign.CountCHESS, "how preemptions are counted: chess (every switch away from a goroutine that could continue) or issta (priority changes: ISSTA'13 Algorithm 1)")
+	fs.IntVar(&f.t, "t", 0, "thread bound (with -count issta): explore only a family of priority orders that puts every T goroutines in every order (0: all orders)")
+	fs.IntVar(&f.l, "l", 0, "loop-iteration bound of heap variables (not supported: gopct names a heap variable by its allocation site)")
 	fs.DurationVar(&f.plan.Budget, "budget", 0, "wall-clock budget per test (0: none)")
 	fs.IntVar(&f.plan.MaxSteps, "max-steps", 0, "steps after which an execution is given up (0: calibrated)")
 	fs.DurationVar(&f.plan.MaxDelay, "max-delay", campaign.DefaultMaxDelay, "longest scheduling delay a schedule may assume")
@@ -47,8 +53,28 @@ func (f *exploreFlags) setup(fs *flag.FlagSet, name string, stderr io.Writer) bo
 		fmt.Fprintf(stderr, "gopct %s: -c must be between 0 and 20 (got %d)\n", name, f.c)
 		return false
 	}
+	strategy := "exhaustive"
+	switch {
+	case f.count == campaign.CountISSTA:
+		strategy = campaign.ISSTASearch
+	case f.count != campaign.CountCHESS:
+		fmt.Fprintf(stderr, "gopct %s: -count must be chess or issta (got %q)\n", name, f.count)
+		return false
+	case f.t != 0:
+		fmt.Fprintf(stderr, "gopct %s: -t bounds the priority orders of the ISSTA search: use it with -count issta\n", name)
+		return false
+	}
+	if f.t < 0 || f.t == 1 || f.t > 8 {
+		fmt.Fprintf(stderr, "gopct %s: -t must be 0 (all orders) or between 2 and 8 (got %d)\n", name, f.t)
+		return false
+	}
+	if f.l != 0 {
+		fmt.Fprintf(stderr, "gopct %s: -l is not supported: gopct names a heap variable by its allocation site (ISSTA'13 §3), "+
+			"so all iterations of an allocation are one variable and there is no loop-iteration bound to set\n", name)
+		return false
+	}
 	p := &f.plan
-	p.Spec = pct.Spec{Name: "exhaustive", C: f.c, NoPrune: f.noPrune}
+	p.Spec = pct.Spec{Name: strategy, C: f.c, T: f.t, NoPrune: f.noPrune}
 	p.Workers, p.Seed, p.Stall = 1, 1, 20*time.Second
 	p.Package = "."
 	if fs.NArg() == 1 {
@@ -66,8 +92,10 @@ func (f *exploreFlags) setup(fs *flag.FlagSet, name string, stderr io.Writer) bo
 
 func explore(args []string, stdout, stderr io.Writer) int {
 	fs, f := newExploreFlags("explore", stderr, 2)
+	fs.IntVar(&f.v, "v", -1, "variable bound: search v = 0, 1, ..., V, each v-subset of the shared variables in turn (-1: no variable bounding)")
+	fs.BoolVar(&f.plan.AllBugs, "all", false, "go on after a bug and list every distinct bug")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gopct explore [-c C] [-run RE] [-json] [package]\n\n"+
+		fmt.Fprintf(stderr, "usage: gopct explore [-c C] [-v V] [-t T] [-count chess|issta] [-run RE] [-json] [-all] [package]\n\n"+
 			"Explores every schedule with at most C preemptions, fewest first, with happens-before pruning.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
@@ -77,36 +105,83 @@ func explore(args []string, stdout, stderr io.Writer) int {
 	if !f.setup(fs, "explore", stderr) {
 		return 2
 	}
+	if f.v > 8 {
+		fmt.Fprintf(stderr, "gopct explore: -v must be at most 8 (got %d)\n", f.v)
+		return 2
+	}
 	bin, tests, code := buildFor(f.plan, stderr)
 	if bin == nil {
 		return code
 	}
 	defer bin.Close()
 	for _, test := range tests {
-		s, err := bin.Explore(f.plan, test)
+		xs, err := bin.ExploreBounded(f.plan, test, f.v)
 		if err != nil {
 			return fail(stderr, err)
 		}
-		if f.json {
-			json.NewEncoder(stdout).Encode(s)
-		} else {
-			writeExplore(stdout, s, f.c)
-		}
-		if s.Bug != nil {
-			code = 1
+		for _, x := range xs {
+			writeExploration(stdout, x, f)
+			switch {
+			case x.Summary.Bug != nil || len(x.Bugs) > 0:
+				code = 1
+			case code == 0 && inconclusive(x.Summary):
+				code = 4
+			}
 		}
 	}
 	return code
 }
 
+// inconclusive is hunt's exit 4 for a search: fewer than half of its
+// executions ran to their end, not counting the pruned ones (which are
+// abandoned on purpose).
+func inconclusive(s *results.Summary) bool {
+	pruned := 0
+	for _, b := range s.Bounds {
+		pruned += b.Pruned
+	}
+	run := s.Executions - pruned
+	return run > 0 && 2*(s.Abandoned-pruned) > run
+}
+
+// writeExploration prints one search: with -json its bugs (-all), then
+// its summary, one JSON line each; otherwise readably.
+func writeExploration(w io.Writer, x campaign.Exploration, f *exploreFlags) {
+	s := x.Summary
+	if f.json {
+		enc := json.NewEncoder(w)
+		if x.Variables != nil {
+			enc.Encode(map[string]any{"variables": x.Variables, "v": len(x.Variables)})
+		}
+		for _, b := range x.Bugs {
+			enc.Encode(map[string]any{"bug": b})
+		}
+		enc.Encode(s)
+		return
+	}
+	if x.Variables != nil {
+		fmt.Fprintf(w, "variables tracked (v=%d): %v\n", len(x.Variables), x.Variables)
+	}
+	writeExplore(w, s, f.c, f.count)
+	for i, b := range x.Bugs {
+		one := *s
+		one.Bug = b
+		fmt.Fprintf(w, "\ndistinct bug %d of %d:\n", i+1, len(x.Bugs))
+		results.WriteSummary(w, &one)
+	}
+}
+
 // writeExplore prints the per-bound table, then the bug or the bound reached.
-func writeExplore(w io.Writer, s *results.Summary, c int) {
+func writeExplore(w io.Writer, s *results.Summary, c int, count string) {
 	rows := [][]string{}
 	for _, b := range s.Bounds {
 		rows = append(rows, []string{fmt.Sprint(b.Bound), fmt.Sprint(b.Executed), fmt.Sprint(b.Pruned), fmt.Sprint(b.Classes)})
 	}
-	fmt.Fprintf(w, "exhaustive search of %s %s (preemptions counted as CHESS does):\n", s.Package, s.Test)
+	fmt.Fprintf(w, "exhaustive search of %s %s (%s):\n", s.Package, s.Test, campaign.CountText(count))
 	results.WriteTable(w, []string{"c", "schedules executed", "pruned", "HB classes"}, rows, false)
+	if n := len(s.Coverage); n > 0 {
+		fmt.Fprintf(w, "%d distinct happens-before classes in %d schedules\n", s.Coverage[n-1].Classes, s.Coverage[n-1].Executions)
+	}
 	switch {
 	case s.Bug != nil:
 		results.WriteSummary(w, s)
@@ -121,8 +196,9 @@ func writeExplore(w io.Writer, s *results.Summary, c int) {
 func classify(args []string, stdout, stderr io.Writer) int {
 	fs, f := newExploreFlags("classify", stderr, 4)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gopct classify [-c MAX] [-run RE] [-json] [package]\n\n"+
-			"Finds the smallest (c, v, t) at which each test fails, by exhaustive search up to MAX preemptions.\n\nflags:\n")
+		fmt.Fprintf(stderr, "usage: gopct classify [-c MAX] [-count chess|issta] [-t T] [-run RE] [-json] [package]\n       gopct classify [-c MAX] [-json] TOKEN\n\n"+
+			"Finds the smallest (c, v, t) at which each test fails, by exhaustive search up to MAX preemptions;\n"+
+			"with a replay token, for the token's test, and the (c, v, t) of the token's own schedule.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -130,6 +206,9 @@ func classify(args []string, stdout, stderr io.Writer) int {
 	}
 	if !f.setup(fs, "classify", stderr) {
 		return 2
+	}
+	if fs.NArg() == 1 && strings.HasPrefix(fs.Arg(0), "gopct1.") {
+		return classifyToken(fs.Arg(0), f, stdout, stderr)
 	}
 	bin, tests, code := buildFor(f.plan, stderr)
 	if bin == nil {
@@ -141,19 +220,46 @@ func classify(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, err)
 		}
-		if f.json {
-			json.NewEncoder(stdout).Encode(c)
-		} else {
-			fmt.Fprintln(stdout, c)
-			if c.Bug != nil {
-				fmt.Fprintf(stdout, "\nreplay:\n  gopct replay %s\n", c.Replay)
-			}
-		}
-		if c.Bug != nil {
-			code = 1
-		}
+		code = max(code, writeClassification(stdout, c, f.json))
 	}
 	return code
+}
+
+// classifyToken classifies the test of a replay token (and reports the
+// (c, v, t) of the token's own schedule).
+func classifyToken(token string, f *exploreFlags, stdout, stderr io.Writer) int {
+	tok, err := campaign.DecodeToken(token)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	p := campaign.TokenPlan(f.plan, tok)
+	bin, err := campaign.Build(p.Dir, p.Package, p.Deps)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	defer bin.Close()
+	c, err := bin.ClassifyToken(p, tok, f.c)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	return writeClassification(stdout, c, f.json)
+}
+
+// writeClassification prints one classification and returns its exit
+// code (1: the test fails within the bounds).
+func writeClassification(w io.Writer, c *campaign.Classification, asJSON bool) int {
+	if asJSON {
+		json.NewEncoder(w).Encode(c)
+	} else {
+		fmt.Fprintln(w, c)
+		if c.Bug != nil {
+			fmt.Fprintf(w, "\nreplay:\n  gopct replay %s\n", c.Replay)
+		}
+	}
+	if c.Bug != nil {
+		return 1
+	}
+	return 0
 }
 
 // buildFor builds the plan's package and lists its tests; on failure it

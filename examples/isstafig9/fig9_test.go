@@ -1,24 +1,19 @@
-// Package isstafig9 renders Figure 9 of Bindal, Bansal & Lal, "Variable and
+// Package isstafig9 is Figure 9 of Bindal, Bansal & Lal, "Variable and
 // Thread Bounding for Systematic Testing of Multithreaded Programs"
-// (ISSTA'13), in Go.
+// (ISSTA'13, §4), in Go: "A short program with a c = 1, v = 1, t = 3 bug".
 //
-// RECONSTRUCTION. The figures of the paper could not be retrieved: the
-// stored copies of the paper we could reach (arXiv:1207.2544 on ar5iv, the
-// Microsoft Research page) yield only its abstract, which says "most
-// concurrency bugs have low v (typically 1-2) and low t (typically 2-4)" and
-// gives no figure. This program is written from the paper's definitions
-// (c: preempting context switches, v: distinct variables at which those
-// preemptions happen, t: threads whose relative order matters) to show what
-// we take the figure to illustrate. The (c, v, t) below is our own analysis,
-// not a quotation.
+//	a = 0
+//	Thread 1:               | Thread 2:  | Thread 3:
+//	  t1 = a;               |   a++;     |   a++;
+//	  t2 = a;               |            |
+//	  ASSERT(t1 ≤ t2+1);    |            |
 //
-// What it shows: a deadlock that needs three threads and two preemptions at
-// two different locks. Three philosophers each take their left fork, then
-// their right one. The cycle closes only if each holds its left fork:
-// philosopher 0 preempted after taking fork 0 (before fork 1), philosopher 1
-// preempted after taking fork 1 (before fork 2); philosopher 2 takes fork 2
-// and blocks on fork 0, and the others block in turn (blocked switches are
-// not preemptions). (c, v, t) = (2, 2, 3), V = {fork 1, fork 2}.
+// As printed, the assertion cannot fail: a only grows, so t1 ≤ t2. The bug
+// the figure means is the mirror image, which this program checks: a grows
+// by 2 between thread 1's reads (t2 ≤ t1+1 fails). Thread 1 is preempted
+// after t1 = a (counted against a); threads 2 and 3 both increment a before
+// it reads again. One preemption at one variable, and the order of three
+// threads: (c, v, t) = (1, 1, 3).
 package isstafig9
 
 import (
@@ -26,35 +21,27 @@ import (
 	"testing"
 )
 
-const n = 3
-
-var (
-	forks *[n]sync.Mutex
-	meals [n]int
-)
-
-func dine(i int) {
-	left, right := &forks[i], &forks[(i+1)%n]
-	left.Lock()
-	right.Lock() // BUG: everyone takes the left fork first: a cycle of waits
-	meals[i]++
-	right.Unlock()
-	left.Unlock()
-}
+var a int
 
 func TestFigure9(t *testing.T) {
-	forks = new([n]sync.Mutex)
-	meals = [n]int{}
-
+	a = 0
 	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() { defer wg.Done(); dine(i) }()
-	}
-	wg.Wait()
-	for i, m := range meals {
-		if m != 1 {
-			t.Errorf("philosopher %d ate %d times, want 1", i, m)
+	wg.Add(3)
+	go func() { // Thread 1
+		defer wg.Done()
+		t1 := a
+		t2 := a
+		if t2 > t1+1 {
+			t.Errorf("a grew by more than 1 between two reads: t1 = %d, t2 = %d", t1, t2)
 		}
-	}
+	}()
+	go func() { // Thread 2
+		defer wg.Done()
+		a++
+	}()
+	go func() { // Thread 3
+		defer wg.Done()
+		a++
+	}()
+	wg.Wait()
 }
