@@ -62,3 +62,30 @@ func TestClassifyISSTAFigures(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyFigure8ThreadBound: Figure 8 is a 3-thread bug at c = 0. The
+// ISSTA search restricted to a priority-order family for t = 2 (the id
+// order and its reverse) does not reach it without a preemption; the
+// family for t = 3 does.
+func TestClassifyFigure8ThreadBound(t *testing.T) {
+	t.Parallel()
+	dir, err := filepath.Abs(filepath.Join("..", "..", "examples", "isstafig8"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tb, wantC := range map[string]int{"2": 1, "3": 0} {
+		t.Run("t="+tb, func(t *testing.T) {
+			t.Parallel()
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"classify", "-count", "issta", "-t", tb, "-json", dir}, &stdout, &stderr)
+			lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+			var c campaign.Classification
+			if err := json.Unmarshal([]byte(lines[len(lines)-1]), &c); err != nil || code != 1 || c.Bug == nil {
+				t.Fatalf("exit %d, err %v, stderr %s\n%s", code, err, stderr.String(), stdout.String())
+			}
+			if c.C != wantC || c.T != 3 {
+				t.Errorf("-t %s: (c, v, t) = (%d, %d, %d), want c = %d, t = 3", tb, c.C, c.V, c.T, wantC)
+			}
+		})
+	}
+}
