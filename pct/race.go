@@ -29,18 +29,18 @@ import (
 // unmanaged code (AfterFunc). Extra edges can hide a race, never invent
 // one.
 type raceDetector struct {
-	vc      []vclock            // per goroutine
-	locks   map[uintptr]vclock  // per sync object
-	relSeq  map[uintptr]int     // per sync object: releases so far
-	blocked map[int]blockMark   // goroutine -> the object it blocked on
-	anyChan vclock              // channel operations whose channel is unknown
-	atomics vclock              // sync/atomic and sync.Map operations
+	vc      []vclock           // per goroutine
+	locks   map[uintptr]vclock // per sync object
+	relSeq  map[uintptr]int    // per sync object: releases so far
+	blocked map[int]blockMark  // goroutine -> the object it blocked on
+	anyChan vclock             // channel operations whose channel is unknown
+	atomics vclock             // sync/atomic and sync.Map operations
 	shadow  map[uintptr]shadow // per memory address
-	created []int               // goroutine -> site of its creation (-1: the test)
-	adopted map[int]bool        // callbacks started by unmanaged code, until their first event
-	sends   map[uintptr]int     // per channel: instrumented sends (done or blocked)
-	recvs   map[uintptr]int     // per channel: instrumented receives done
-	closed  map[uintptr]bool    // per channel: closed by instrumented code
+	created []int              // goroutine -> site of its creation (-1: the test)
+	adopted map[int]bool       // callbacks started by unmanaged code, until their first event
+	sends   map[uintptr]int    // per channel: instrumented sends (done or blocked)
+	recvs   map[uintptr]int    // per channel: instrumented receives done
+	closed  map[uintptr]bool   // per channel: closed by instrumented code
 	race    *Failure
 }
 
