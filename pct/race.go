@@ -2,6 +2,8 @@ package pct
 
 import (
 	"fmt"
+	"runtime/debug"
+	"strings"
 	"sync"
 )
 
@@ -337,8 +339,44 @@ func (r *raceDetector) report(prev epoch, prevWrite bool, cur epoch, curWrite bo
 	}
 	r.race = &Failure{Kind: FailRace, Site: cur.site, Goroutine: cur.g, Message: fmt.Sprintf(
 		"data race on %s: %s at %s by %s (created at %s), unordered with the %s at %s by %s (created at %s)",
-		raceObject(cur.site, prev.site), rw(curWrite), sitePos(cur.site), gname(cur.g), r.createdAt(cur.g),
-		rw(prevWrite), sitePos(prev.site), gname(prev.g), r.createdAt(prev.g))}
+		raceObject(cur.site, prev.site)+raceVariable(cur.site, prev.site), rw(curWrite), sitePos(cur.site), gname(cur.g),
+		r.createdAt(cur.g), rw(prevWrite), sitePos(prev.site), gname(prev.g), r.createdAt(prev.g)),
+		Stack: accessStack(rw(curWrite), cur)}
+}
+
+// accessStack is the stack of the access being reported, user frames only:
+// Observe runs on the goroutine performing it. The earlier access is named
+// by its site and goroutine; its stack is not kept (it would cost a stack
+// walk at every access).
+func accessStack(what string, cur epoch) string {
+	frames := strings.Split(string(debug.Stack()), "\n")
+	frames[0] = fmt.Sprintf("%s at %s by %s:", what, sitePos(cur.site), gname(cur.g))
+	return trimStack(frames)
+}
+
+// raceVariable names the variable of Q (from the alias analysis's
+// site→variable table) that both sites may touch, when there is exactly
+// one: " (variable NAME)"; "" otherwise.
+func raceVariable(a, b int) string {
+	if uint(a) >= uint(len(siteVars)) || uint(b) >= uint(len(siteVars)) {
+		return ""
+	}
+	var common []int32
+	for _, v := range siteVars[a] {
+		for _, w := range siteVars[b] {
+			if v == w {
+				common = append(common, v)
+			}
+		}
+	}
+	if len(common) != 1 || int(common[0]) >= len(varTable) {
+		return ""
+	}
+	v := varTable[common[0]]
+	if v.Kind == "alloc" {
+		return " (variable allocated at " + v.Name + ")"
+	}
+	return " (variable " + v.Name + ")"
 }
 
 func (r *raceDetector) createdAt(g int) string {
