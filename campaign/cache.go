@@ -37,9 +37,9 @@ func cacheDir() string {
 }
 
 // buildKey hashes the inputs of the build of pattern.
-func buildKey(res *instrument.Result, pattern string) (string, error) {
+func buildKey(res *instrument.Result, pattern string, flags []string) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "gopct build v1\n%s\n%s\n%s\n", pattern, res.Dir, goEnvKey())
+	fmt.Fprintf(h, "gopct build v1\n%s\n%s\n%s\n%q\n", pattern, res.Dir, goEnvKey(), flags)
 	files := append([]string(nil), res.Inputs...)
 	for user, rewritten := range res.Files {
 		files = append(files, user+"\x00"+rewritten)
@@ -91,12 +91,13 @@ func goEnvKey() string {
 	return goEnv
 }
 
-// cachedBuild copies a cached binary to out, or builds it and stores it.
-func cachedBuild(res *instrument.Result, pattern, out string) error {
+// cachedBuild copies a cached binary to out, or builds it (with the extra
+// go build flags) and stores it.
+func cachedBuild(res *instrument.Result, pattern, out string, flags []string) error {
 	dir := cacheDir()
-	key, err := buildKey(res, pattern)
+	key, err := buildKey(res, pattern, flags)
 	if dir == "" || err != nil {
-		return res.Build(pattern, out)
+		return res.Build(pattern, out, flags...)
 	}
 	cached := filepath.Join(dir, key[:32]+".test")
 	if copyFile(cached, out) == nil {
@@ -104,7 +105,7 @@ func cachedBuild(res *instrument.Result, pattern, out string) error {
 		os.Chtimes(cached, now, now) // most recently used
 		return nil
 	}
-	if err := res.Build(pattern, out); err != nil {
+	if err := res.Build(pattern, out, flags...); err != nil {
 		return err
 	}
 	if _, err := os.Stat(out); err != nil {

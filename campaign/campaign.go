@@ -51,6 +51,7 @@ type Plan struct {
 	MaxDelay time.Duration
 	Log      io.Writer // progress messages (-v); nil: quiet
 	Race     bool      // detect data races (happens-before) in every execution
+	GoRace   bool      // build with Go's -race too (BuildOptions.GoRace)
 	// Vars names variables of Q (as `gopct vars` lists them). pctvb tracks
 	// exactly them (nil: every v-subset of the shared ones, from
 	// profiling); other strategies make only their memory sites scheduling
@@ -86,11 +87,28 @@ type Binary struct {
 	root     string // module root, for module-relative positions
 	instr    *instrument.Result
 	fromTest bool
+	GoRace   bool // built with Go's -race (BuildOptions.GoRace)
 }
 
 // Build instruments the package (and the dependency modules named in deps)
 // and builds its test binary.
 func Build(dir, pattern string, deps []string) (*Binary, error) {
+	return BuildWith(dir, pattern, BuildOptions{Deps: deps})
+}
+
+// BuildOptions are the choices a build makes.
+type BuildOptions struct {
+	Deps []string // dependency modules instrumented too
+	// GoRace also compiles the test binary with Go's -race, so that races
+	// that gopct's own detector cannot see (between goroutines gopct does
+	// not manage: those started by code it does not instrument, which run
+	// natively) are reported too; see goRaceEnv.
+	GoRace bool
+}
+
+// BuildWith is Build with every option.
+func BuildWith(dir, pattern string, o BuildOptions) (*Binary, error) {
+	deps := o.Deps
 	arg := pattern
 	dir, pattern = splitPattern(dir, pattern)
 	res, err := instrument.Instrument(instrument.Config{Dir: dir, Patterns: []string{pattern}, Deps: deps})
@@ -117,7 +135,11 @@ func Build(dir, pattern string, deps []string) (*Binary, error) {
 	if table != nil {
 		b.Vars = table.Vars
 	}
-	if err := cachedBuild(res, pattern, b.Path); err != nil {
+	var flags []string
+	if o.GoRace {
+		flags, b.GoRace = []string{"-race"}, true
+	}
+	if err := cachedBuild(res, pattern, b.Path, flags); err != nil {
 		b.Close()
 		return nil, err
 	}
@@ -234,6 +256,7 @@ type worker struct {
 	err    error
 	killed bool // stopped by us because another worker found a bug
 	cfg    pct.Config
+	root   string // module root, for module-relative positions
 }
 
 // Hunt runs the campaign for one test and returns its summary.
@@ -292,7 +315,7 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	report := func(r *pct.BugReport) *results.Bug {
 		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: r.Schedule, Execution: r.Execution,
 			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
-			Sites: cfg.Sites, Race: p.Race}
+			Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace}
 		if vars != nil {
 			tok.Vars = p.Vars
 		}
@@ -401,12 +424,15 @@ func (b *Binary) start(cfg pct.Config) (*worker, error) {
 	cmd := exec.Command(b.Path, "-test.run", "^"+regexp.QuoteMeta(cfg.Test)+"$", "-test.count=1", "-test.timeout=0")
 	cmd.Dir = b.Dir
 	cmd.Env = append(os.Environ(), "GOPCT_CONFIG="+cfgPath)
+	if b.GoRace {
+		cmd.Env = append(cmd.Env, goRaceEnv())
+	}
 	cmd.Stdout, cmd.Stderr = output, output
 	if err := cmd.Start(); err != nil {
 		output.Close()
 		return nil, err
 	}
-	return &worker{cmd: cmd, out: cfg.Out, output: output, cfg: cfg}, nil
+	return &worker{cmd: cmd, out: cfg.Out, output: output, cfg: cfg, root: b.root}, nil
 }
 
 func hasBug(path string) bool {
@@ -459,6 +485,9 @@ func (w *worker) crashed() ([]pct.Record, error) {
 	}
 	bug := &pct.BugReport{Kind: pct.FailFatal, Message: crashMessage(string(out), w.err), Execution: exec,
 		Schedule: sched.Encode(), Stack: tail(string(out), 8000)}
+	if msg, report, ok := goRaceReport(string(out), w.root); ok {
+		bug.Kind, bug.Message, bug.Stack = pct.FailRace, msg, report
+	}
 	n := (exec-w.cfg.First-w.cfg.Worker)/max(1, w.cfg.Workers) + 1
 	return []pct.Record{
 		{Version: pct.SchemaVersion, Type: pct.RecBug, Worker: w.cfg.Worker, Executions: n, Bug: bug},

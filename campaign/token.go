@@ -32,6 +32,7 @@ type Token struct {
 	MaxDelay  int64           `json:"md,omitempty"` // the scheduling delay bound, ns
 	Sites     []int           `json:"as,omitempty"` // active memory sites (variable bounding); nil: all
 	Race      bool            `json:"r,omitempty"`  // hunted with race detection
+	GoRace    bool            `json:"gr,omitempty"` // built with Go's -race too (-gorace)
 	Vars      []string        `json:"v,omitempty"`  // -vars: the variables whose memory sites were scheduling points
 }
 

@@ -412,14 +412,16 @@ func (r *Result) writeOverlay(replace map[string]string) error {
 }
 
 // Build compiles the instrumented test binary of pkgPattern into outBinary:
-// go test -c -vet=off -overlay ... -o outBinary pkgPattern, run in r.Dir.
-// vet is off because it cannot see packages that exist only in the overlay.
-func (r *Result) Build(pkgPattern, outBinary string) error {
+// go test -c -vet=off -overlay ... [flags] -o outBinary pkgPattern, run in
+// r.Dir. vet is off because it cannot see packages that exist only in the
+// overlay. flags are extra build flags (-race for gopct hunt -gorace).
+func (r *Result) Build(pkgPattern, outBinary string, flags ...string) error {
 	out, err := filepath.Abs(outBinary)
 	if err != nil {
 		return err
 	}
-	return r.goCmd("test", "-c", "-vet=off", "-overlay="+r.OverlayPath, "-o", out, pkgPattern)
+	args := append([]string{"test", "-c", "-vet=off", "-overlay=" + r.OverlayPath}, flags...)
+	return r.goCmd(append(args, "-o", out, pkgPattern)...)
 }
 
 // goCmd runs the go command in r.Dir and wraps a failure in a BuildError.

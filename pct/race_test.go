@@ -217,6 +217,16 @@ func TestRaceDetectionPerPrimitive(t *testing.T) {
 		{"TestProgRaceCondOK", false, 0},
 		{"TestProgRaceAtomicOK", false, 0}, {"TestProgRaceAtomicBad", true, 0},
 		{"TestProgRaceContextOK", false, 0},
+		{"TestProgRaceChanBad", true, 0}, {"TestProgRaceCloseBad", true, 0},
+		// Over-approximations hide these two races on some schedules, never
+		// invent one: an RUnlock orders a later RLock (Go's memory model
+		// orders it only before a Lock), so two read sections that do not
+		// overlap look ordered; a context's Done channel is closed by code
+		// gopct does not see, so its receiver joins every goroutine's
+		// clock, including the write if it came first.
+		{"TestProgRaceRWMutexBad", true, 3}, {"TestProgRaceContextBad", true, 1},
+		{"TestProgRaceOnceBad", true, 0}, {"TestProgRaceCondBad", true, 0},
+		{"TestProgRaceSyncMapOK", false, 0}, {"TestProgRaceSyncMapBad", true, 0},
 	} {
 		recs := campaign(t, c.prog, Config{Spec: testSpec("pct"), Seed: 1, Iters: 100, Race: true})
 		var bug *BugReport
@@ -234,4 +244,105 @@ func TestRaceDetectionPerPrimitive(t *testing.T) {
 			t.Errorf("%s: race found in execution %d, want %d", c.prog, bug.Execution, c.at)
 		}
 	}
+}
+
+// Racy variants of the edges above: the access is moved past the
+// synchronisation (after the send, the close, the Once, the signal, the
+// cancel) or the lock does not exclude (two read locks), so nothing orders
+// the write before the read.
+
+func TestProgRaceChanBad(t *testing.T) {
+	raceProg(t, func(*testing.T) {
+		ch := make(chan int)
+		Go(sGo, func() { Send(sSend, ch, 1); Store(sW, &raceX, 1) })
+		Recv(sRecv, ch)
+		_ = Load(sR, &raceX)
+	})
+}
+
+func TestProgRaceCloseBad(t *testing.T) {
+	raceProg(t, func(*testing.T) {
+		done := make(chan struct{})
+		Go(sGo, func() { Close(sOther, done); Store(sW, &raceX, 1) })
+		Recv(sRecv, done)
+		_ = Load(sR, &raceX)
+	})
+}
+
+func TestProgRaceRWMutexBad(t *testing.T) {
+	raceProg(t, func(*testing.T) {
+		var rw sync.RWMutex
+		var wg sync.WaitGroup
+		WGAdd(sWG, &wg, 2)
+		Go(sGo, func() { RLock(sLock, &rw); Store(sW, &raceX, 1); RUnlock(sUnlock, &rw); WGDone(sWG, &wg) })
+		Go(sGo, func() { RLock(sLock, &rw); _ = Load(sR, &raceX); RUnlock(sUnlock, &rw); WGDone(sWG, &wg) })
+		WGWait(sWG, &wg)
+	})
+}
+
+func TestProgRaceOnceBad(t *testing.T) {
+	raceProg(t, func(*testing.T) {
+		var once sync.Once
+		done := make(chan bool, 1)
+		Go(sGo, func() { OnceDo(sOther, &once, func() {}); Store(sW, &raceX, 1); Send(sSend, done, true) })
+		OnceDo(sOther, &once, func() {})
+		_ = Load(sR, &raceX)
+		Recv(sRecv, done)
+	})
+}
+
+func TestProgRaceCondBad(t *testing.T) {
+	raceProg(t, func(*testing.T) {
+		var mu sync.Mutex
+		c := sync.NewCond(&mu)
+		ready := false
+		Go(sGo, func() {
+			Lock(sLock, &mu)
+			ready = true
+			CondSignal(sOther, c)
+			Unlock(sUnlock, &mu)
+			Store(sW, &raceX, 1)
+		})
+		Lock(sLock, &mu)
+		for !ready {
+			CondWait(sOther, c)
+		}
+		Unlock(sUnlock, &mu)
+		_ = Load(sR, &raceX)
+	})
+}
+
+func TestProgRaceContextBad(t *testing.T) {
+	raceProg(t, func(*testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		Go(sGo, func() { cancel(); Store(sW, &raceX, 1) })
+		Recv(sRecv, ctx.Done())
+		_ = Load(sR, &raceX)
+	})
+}
+
+func TestProgRaceSyncMapOK(t *testing.T)  { raceProg(t, func(*testing.T) { syncMapProg(true) }) }
+func TestProgRaceSyncMapBad(t *testing.T) { raceProg(t, func(*testing.T) { syncMapProg(false) }) }
+
+// syncMapProg: the writer publishes through a sync.Map (instrumented as a
+// point before the call, as gopct rewrites sync.Map methods); the reader
+// reads after it saw the key, or without looking.
+func syncMapProg(wait bool) {
+	var m sync.Map
+	done := make(chan bool, 1)
+	Go(sGo, func() {
+		Store(sW, &raceX, 1)
+		Seq(Point(sLoad), struct{}{})
+		m.Store("ready", true)
+		Send(sSend, done, true)
+	})
+	for wait {
+		Point(sLoad)
+		if _, ok := m.Load("ready"); ok {
+			break
+		}
+		Gosched(sOther)
+	}
+	_ = Load(sR, &raceX)
+	Recv(sRecv, done)
 }

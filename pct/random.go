@@ -60,5 +60,5 @@ func commutes(d *Decision) bool {
 }
 
 func (s *randomWalk) Pick(d *Decision, n int) int { return s.rng.Intn(n) }
-func (s *randomWalk) End(ExecOutcome)              {}
-func (s *randomWalk) Spec() Spec                   { return Spec{Name: "random"} }
+func (s *randomWalk) End(ExecOutcome)             {}
+func (s *randomWalk) Spec() Spec                  { return Spec{Name: "random"} }

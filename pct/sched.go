@@ -54,6 +54,7 @@ type execution struct {
 	dec       Decision   // the decision being made (reused: no allocation per point)
 	obs       []Observer // subscribers to the event stream
 	observing bool       // len(obs) > 0, tested on every operation
+	evBuf     Event      // the event being emitted (emit)
 	access    Access     // the operation at the current scheduling point
 
 	gs        []*G

@@ -75,7 +75,11 @@ func writeBug(w io.Writer, b *Bug) {
 		tw.Flush()
 	}
 	if b.Stack != "" {
-		fmt.Fprintf(w, "\npanic stack:\n  %s\n", indent(strings.TrimSpace(b.Stack), "  "))
+		title := "panic stack"
+		if b.Kind == pct.FailRace {
+			title = "stack"
+		}
+		fmt.Fprintf(w, "\n%s:\n  %s\n", title, indent(strings.TrimSpace(b.Stack), "  "))
 	}
 }
 

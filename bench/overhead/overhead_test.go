@@ -62,8 +62,12 @@ func sortWork(t testing.TB) {
 	}
 }
 
-func TestMergeSort(t *testing.T)      { sortWork(t) }
-func BenchmarkMergeSort(b *testing.B) { for b.Loop() { sortWork(b) } }
+func TestMergeSort(t *testing.T) { sortWork(t) }
+func BenchmarkMergeSort(b *testing.B) {
+	for b.Loop() {
+		sortWork(b)
+	}
+}
 
 // ---- sharded hash set: 10^6 operations, 4 goroutines ----
 
@@ -117,8 +121,12 @@ func setWork(t testing.TB) {
 	}
 }
 
-func TestHashSet(t *testing.T)      { setWork(t) }
-func BenchmarkHashSet(b *testing.B) { for b.Loop() { setWork(b) } }
+func TestHashSet(t *testing.T) { setWork(t) }
+func BenchmarkHashSet(b *testing.B) {
+	for b.Loop() {
+		setWork(b)
+	}
+}
 
 // ---- Monte Carlo: pi from 400,000 points, shared accumulators ----
 
@@ -152,5 +160,9 @@ func mcWork(t testing.TB) {
 	}
 }
 
-func TestMonteCarlo(t *testing.T)      { mcWork(t) }
-func BenchmarkMonteCarlo(b *testing.B) { for b.Loop() { mcWork(b) } }
+func TestMonteCarlo(t *testing.T) { mcWork(t) }
+func BenchmarkMonteCarlo(b *testing.B) {
+	for b.Loop() {
+		mcWork(b)
+	}
+}

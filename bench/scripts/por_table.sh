@@ -13,8 +13,8 @@ for test in TestWorkStealing TestLockedCounters TestPipeline; do
 	echo
 	echo "| c | executions, no pruning | executions, pruning | pruned | saved |"
 	echo "|---|---|---|---|---|"
-	full=$(/tmp/gopct-por explore -json -no-prune -c "$maxc" -run "^$test\$" ./bench/por | tail -1)
-	pruned=$(/tmp/gopct-por explore -json -c "$maxc" -run "^$test\$" ./bench/por | tail -1)
+	full=$(/tmp/gopct-por explore -race=false -json -no-prune -c "$maxc" -run "^$test\$" ./bench/por | tail -1)
+	pruned=$(/tmp/gopct-por explore -race=false -json -c "$maxc" -run "^$test\$" ./bench/por | tail -1)
 	python3 - "$full" "$pruned" <<'PY'
 import json, sys
 full, pruned = (json.loads(a) for a in sys.argv[1:])

@@ -38,7 +38,9 @@ func newExploreFlags(name string, stderr io.Writer, defC int) (*flag.FlagSet, *e
 	fs.IntVar(&f.plan.MaxSteps, "max-steps", 0, "steps after which an execution is given up (0: calibrated)")
 	fs.DurationVar(&f.plan.MaxDelay, "max-delay", campaign.DefaultMaxDelay, "longest scheduling delay a schedule may assume")
 	fs.DurationVar(&f.plan.Timeout, "timeout", campaign.DefaultTimeout, "the test's timeout in fake time")
-	fs.BoolVar(&f.plan.Race, "race", false, "also report data races (explore; classify reports the failure itself)")
+	// Race detection is on by default in explore, as in hunt and ci;
+	// classify looks for the smallest bound of the test's own failure.
+	fs.BoolVar(&f.plan.Race, "race", name == "explore", "report data races (explore: on by default; classify: off, it classifies the test's own failure)")
 	fs.BoolVar(&f.json, "json", false, "print JSON lines; the last line is the summary")
 	return fs, f
 }

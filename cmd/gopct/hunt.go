@@ -41,6 +41,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	deps := fs.String("deps", "auto", "dependency modules to instrument too, comma-separated; auto: golang.org/x/sync when the tests import it; none: no dependency")
 	fs.BoolVar(&p.Race, "race", true, "report data races: accesses unordered by the program's synchronisation (happens-before)")
 	fs.BoolVar(&p.Coverage, "coverage", false, "hash each execution's happens-before graph: the JSON summary gets the coverage curve (distinct classes against executions)")
+	fs.BoolVar(&p.GoRace, "gorace", false, "also build with Go's -race: reports races between goroutines gopct does not manage (started by code it does not instrument)")
 	fs.BoolVar(&jsonOut, "json", false, "print JSON lines; the last line is the summary")
 	fs.BoolVar(&verbose, "verbose", false, "print progress on stderr")
 	fs.Usage = func() {
@@ -113,7 +114,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 
 func runHunt(p campaign.Plan, jsonOut bool, stdout, stderr io.Writer) int {
 	logf(p.Log, "gopct: instrumenting and building %s\n", p.Package)
-	bin, err := campaign.Build(p.Dir, p.Package, p.Deps)
+	bin, err := campaign.BuildWith(p.Dir, p.Package, campaign.BuildOptions{Deps: p.Deps, GoRace: p.GoRace})
 	if err != nil {
 		return fail(stderr, err)
 	}

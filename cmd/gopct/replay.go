@@ -32,7 +32,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	bin, err := campaign.Build(dir, tok.Package, tok.Deps)
+	bin, err := campaign.BuildWith(dir, tok.Package, campaign.BuildOptions{Deps: tok.Deps, GoRace: tok.GoRace})
 	if err != nil && strings.Contains(err.Error(), "no required module provides package") {
 		fmt.Fprintf(stderr, "gopct: the token is for package %s, which the module of %s does not contain: run gopct replay inside the module that contains it\n", tok.Package, dir)
 		return 2
