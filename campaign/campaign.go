@@ -10,8 +10,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gopct/gopct/instrument"
@@ -57,6 +57,18 @@ type Plan struct {
 	// points, by the build's site→variable table (nil: every memory site).
 	// Sync operations are always scheduling points.
 	Vars []string
+	// Chunk: executions come in chunks of this many indices, and the
+	// strategies' learned state restarts at each, so that the outcome does
+	// not depend on Workers or Shards (pct.Config.Chunk); 0: one sequence
+	// per worker (exhaustive search, replays).
+	Chunk int
+	// Shard and Shards split the chunks of one hunt over several runs
+	// (machines): shard i runs chunks i, i+Shards, ...; `gopct merge`
+	// combines their results into those of one run.
+	Shard, Shards int
+	// Progress, when set, is called about every 200ms with the executions
+	// ended so far.
+	Progress func(executed int)
 
 	sets  []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
 	first int               // first execution index (HuntVB gives each set its own range)
@@ -225,7 +237,9 @@ type worker struct {
 	out    string
 	output *os.File
 	err    error
-	killed bool // stopped by us because another worker found a bug
+	killed bool // stopped by us: it had passed a failing execution of another worker
+	exited bool
+	recs   []pct.Record // what it reported, once exited
 	cfg    pct.Config
 }
 
@@ -251,11 +265,12 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	if p.sets != nil && p.Log != nil {
 		fmt.Fprintf(p.Log, "gopct: tracking %s\n", setNames(p.sets))
 	}
-	recs, err := b.runWorkers(cfg)
+	ids := workerIDs(p, &cfg)
+	recs, err := b.runWorkers(cfg, ids, p.Progress)
 	if err != nil {
 		return nil, err
 	}
-	s := &results.Summary{Test: test, Package: b.Package, Strategy: p.Spec.Name, Spec: p.Spec, Seed: p.Seed, Mode: "bubble"}
+	s := b.Planned(p, test)
 	var best *pct.BugReport
 	for _, r := range recs {
 		if r.Type == pct.RecDone {
@@ -282,6 +297,39 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	return s, nil
 }
 
+// Planned is the summary of a hunt before it runs: what identifies it in
+// a results file (results.Key).
+func (b *Binary) Planned(p Plan, test string) *results.Summary {
+	s := &results.Summary{Test: test, Package: b.Package, Strategy: p.Spec.Name, Spec: p.Spec, Seed: p.Seed, Mode: "bubble",
+		Iters: p.Iters, First: p.first, Workers: p.Workers, Shard: p.Shard, Shards: p.Shards}
+	if p.Chunk > 0 && chunkable(p.Spec) {
+		s.Chunk = p.Chunk
+	}
+	return s
+}
+
+// workerIDs sets the chunking of cfg and returns the worker indices this
+// run starts: with Shards, the worker stride covers every shard's workers
+// and this shard's are those whose chunks fall to it.
+func workerIDs(p Plan, cfg *pct.Config) []int {
+	if p.Chunk <= 0 || !chunkable(p.Spec) {
+		return nil
+	}
+	cfg.Chunk = p.Chunk
+	shards := max(1, p.Shards)
+	cfg.Workers = p.Workers * shards
+	ids := make([]int, p.Workers)
+	for i := range ids {
+		ids[i] = p.Shard + shards*i
+	}
+	return ids
+}
+
+// chunkable says whether the strategy's executions can be split: each
+// depends on its index and the seed (and on learned state chunks
+// restart); an exhaustive search is one sequence.
+func chunkable(s pct.Spec) bool { return s.Name == "pct" || s.Name == "pctvb" || s.Name == "random" }
+
 func (b *Binary) bugWith(tok Token, r *pct.BugReport) *results.Bug {
 	if rel, err := filepath.Rel(b.root, r.At); err == nil && filepath.IsAbs(r.At) && !strings.HasPrefix(rel, "..") {
 		r.At = filepath.ToSlash(rel) // a panic's position, from its stack: module-relative like the sites
@@ -292,59 +340,163 @@ func (b *Binary) bugWith(tok Token, r *pct.BugReport) *results.Bug {
 	return bug
 }
 
-// runWorkers starts cfg.Workers processes, stops the others once one finds
-// a bug, and returns every worker's final records (bug and done).
-func (b *Binary) runWorkers(cfg pct.Config) ([]pct.Record, error) {
-	ws := make([]*worker, cfg.Workers)
-	for i := range ws {
+// runWorkers starts the worker processes of cfg (ids: their worker
+// indices; nil: 0..cfg.Workers-1) and returns every worker's final records
+// (bug and done). The first bug of a campaign is the failing execution of
+// smallest index, whatever the number of workers: once a worker reports a
+// failure at execution e, each other worker runs on until it has passed e
+// (its executions below e may fail first) and is stopped then.
+func (b *Binary) runWorkers(cfg pct.Config, ids []int, tick func(executed int)) ([]pct.Record, error) {
+	if ids == nil {
+		for i := range cfg.Workers {
+			ids = append(ids, i)
+		}
+	}
+	ws := make([]*worker, len(ids))
+	for i, id := range ids {
 		c := cfg
-		c.Worker = i
+		c.Worker = id
 		w, err := b.start(c)
 		if err != nil {
+			for _, v := range ws[:i] {
+				v.cmd.Process.Kill()
+				v.cmd.Wait()
+			}
 			return nil, err
 		}
 		ws[i] = w
 	}
-	var wg sync.WaitGroup
-	found := make(chan struct{})
-	var once sync.Once
+	exited := make(chan *worker, len(ws))
 	for _, w := range ws {
-		wg.Add(1)
 		go func() {
-			defer wg.Done()
 			w.err = w.cmd.Wait()
 			w.output.Close()
-			if hasBug(w.out) {
-				once.Do(func() { close(found) })
-			}
+			exited <- w
 		}()
 	}
-	var mu sync.Mutex
-	go func() {
-		<-found
-		mu.Lock()
-		defer mu.Unlock()
-		for _, w := range ws {
+	ticker := time.NewTicker(5 * time.Millisecond)
+	defer ticker.Stop()
+	bound, ticks := -1, 0
+	var firstErr error
+	for alive := len(ws); alive > 0; {
+		select {
+		case w := <-exited:
+			alive--
+			w.exited = true
+			if w.killed {
+				w.recs = w.stoppedRecords()
+				continue
+			}
+			recs, err := w.records()
+			if err != nil && firstErr == nil {
+				firstErr = err
+				killAll(ws) // an error ends the campaign
+			}
+			w.recs = recs
+			if e, ok := firstBugIndex(recs); ok && (bound < 0 || e < bound) {
+				bound = e
+			}
+		case <-ticker.C:
+			if ticks++; tick != nil && ticks%40 == 0 {
+				tick(executedSoFar(ws))
+			}
+		}
+		if bound >= 0 {
+			stopPassed(ws, bound)
+		}
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	var all []pct.Record
+	for _, w := range ws {
+		all = append(all, w.recs...)
+	}
+	return all, nil
+}
+
+func killAll(ws []*worker) {
+	for _, w := range ws {
+		if !w.exited && !w.killed {
 			w.killed = true
 			w.cmd.Process.Kill()
 		}
-	}()
-	wg.Wait()
-	once.Do(func() { close(found) })
-	mu.Lock()
-	defer mu.Unlock()
-	var all []pct.Record
+	}
+}
+
+// stopPassed stops the running workers whose current execution is past
+// bound: everything they ran before it ended without a failure.
+func stopPassed(ws []*worker, bound int) {
 	for _, w := range ws {
-		if w.killed && !hasBug(w.out) {
+		if w.exited || w.killed {
 			continue
 		}
-		recs, err := w.records()
-		if err != nil {
-			return nil, err
+		cur, ok := pct.CrashLogExecution(w.cfg.CrashLog)
+		if (ok && cur > bound) || (!ok && !crashLogs) {
+			w.killed = true
+			w.cmd.Process.Kill()
 		}
-		all = append(all, recs...)
 	}
-	return all, nil
+}
+
+// crashLogs says whether worker processes keep a crash log (memory-mapped,
+// unix only): without one, a worker's progress is unknown and the others
+// are stopped at the first failure (the outcome may then depend on the
+// number of workers).
+var crashLogs = runtime.GOOS != "windows" && runtime.GOOS != "plan9" && runtime.GOOS != "js" && runtime.GOOS != "wasip1"
+
+// stoppedRecords is the done record of a worker stopped past a failing
+// execution: it ran its executions before the one it was in.
+func (w *worker) stoppedRecords() []pct.Record {
+	cur, ok := pct.CrashLogExecution(w.cfg.CrashLog)
+	if !ok {
+		return nil
+	}
+	n := executionsBefore(w.cfg, cur)
+	return []pct.Record{{Version: pct.SchemaVersion, Type: pct.RecDone, Worker: w.cfg.Worker, Executions: n, Finished: n}}
+}
+
+// executionsBefore counts the executions a worker of cfg runs before
+// index i (its executions are chunks, or single indices, strided by
+// Workers).
+func executionsBefore(cfg pct.Config, i int) int {
+	chunk := max(1, cfg.Chunk)
+	first := cfg.First + cfg.Worker*chunk
+	if i <= first {
+		return 0
+	}
+	stride := chunk * max(1, cfg.Workers)
+	full, rest := (i-first)/stride, (i-first)%stride
+	return full*chunk + min(rest, chunk)
+}
+
+// executedSoFar estimates the executions the running workers have ended.
+func executedSoFar(ws []*worker) int {
+	n := 0
+	for _, w := range ws {
+		if w.exited {
+			for _, r := range w.recs {
+				if r.Type == pct.RecDone {
+					n += r.Executions
+				}
+			}
+			continue
+		}
+		if cur, ok := pct.CrashLogExecution(w.cfg.CrashLog); ok {
+			n += executionsBefore(w.cfg, cur)
+		}
+	}
+	return n
+}
+
+func firstBugIndex(recs []pct.Record) (int, bool) {
+	e, ok := 0, false
+	for _, r := range recs {
+		if r.Type == pct.RecBug && (!ok || r.Bug.Execution < e) {
+			e, ok = r.Bug.Execution, true
+		}
+	}
+	return e, ok
 }
 
 func (b *Binary) start(cfg pct.Config) (*worker, error) {
@@ -367,16 +519,12 @@ func (b *Binary) start(cfg pct.Config) (*worker, error) {
 	cmd.Dir = b.Dir
 	cmd.Env = append(os.Environ(), "GOPCT_CONFIG="+cfgPath)
 	cmd.Stdout, cmd.Stderr = output, output
+	dieWithParent(cmd)
 	if err := cmd.Start(); err != nil {
 		output.Close()
 		return nil, err
 	}
 	return &worker{cmd: cmd, out: cfg.Out, output: output, cfg: cfg}, nil
-}
-
-func hasBug(path string) bool {
-	recs, _ := readRecords(path)
-	return hasBugRec(recs)
 }
 
 // records returns what a worker reported, or an error explaining why it
@@ -424,7 +572,7 @@ func (w *worker) crashed() ([]pct.Record, error) {
 	}
 	bug := &pct.BugReport{Kind: pct.FailFatal, Message: crashMessage(string(out), w.err), Execution: exec,
 		Schedule: sched.Encode(), Stack: tail(string(out), 8000)}
-	n := (exec-w.cfg.First-w.cfg.Worker)/max(1, w.cfg.Workers) + 1
+	n := executionsBefore(w.cfg, exec) + 1
 	return []pct.Record{
 		{Version: pct.SchemaVersion, Type: pct.RecBug, Worker: w.cfg.Worker, Executions: n, Bug: bug},
 		{Version: pct.SchemaVersion, Type: pct.RecDone, Worker: w.cfg.Worker, Executions: n, Outcome: bug},

@@ -25,6 +25,9 @@ type CIPlan struct {
 	Seed     uint64 // base seed; each test's seed derives from it
 	Base     Plan   // settings of each hunt (strategy, delay bound, timeout, deps, workers)
 	Log      io.Writer
+	// Store records each test's summary as it ends (nil: none); with
+	// Resume, tests it records are not hunted again.
+	Store *Store
 }
 
 // CIResult is what a CI run found.
@@ -80,10 +83,17 @@ func RunCI(p CIPlan) (*CIResult, error) {
 			// finds its bug early leaves its share to the others.
 			per := (p.Budget - time.Since(start)) / time.Duration(left)
 			left--
-			s, err := pk.bin.Hunt(ciHuntPlan(p, pk, test, per), test)
-			if err != nil {
-				res.Errors = append(res.Errors, fmt.Sprintf("%s %s: %v", pk.path, test, err))
-				continue
+			plan := ciHuntPlan(p, pk, test, per)
+			s := p.Store.Recorded(pk.bin.Planned(plan, test))
+			if s == nil {
+				var err error
+				if s, err = pk.bin.Hunt(plan, test); err != nil {
+					res.Errors = append(res.Errors, fmt.Sprintf("%s %s: %v", pk.path, test, err))
+					continue
+				}
+				if err := p.Store.Add(s); err != nil {
+					return res, err
+				}
 			}
 			res.Summaries = append(res.Summaries, s)
 			if p.Log != nil {
@@ -105,6 +115,9 @@ func ciHuntPlan(p CIPlan, pk *ciPackage, test string, budget time.Duration) Plan
 	}
 	if h.Workers <= 0 {
 		h.Workers = runtime.NumCPU()
+	}
+	if h.Chunk <= 0 {
+		h.Chunk = DefaultChunk
 	}
 	return h
 }

@@ -38,7 +38,7 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 		return nil, err
 	}
 	per := max(1, p.Iters/len(sets))
-	total := &results.Summary{Test: test, Package: b.Package, Strategy: "pctvb", Spec: p.Spec, Seed: p.Seed, Mode: "bubble"}
+	total := b.Planned(p, test)
 	for i, set := range sets {
 		q := p
 		q.Spec.V = len(set)

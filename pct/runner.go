@@ -133,9 +133,13 @@ func (r *runner) run(body func(*testing.T)) {
 	limits := &stepLimits{fixed: r.cfg.MaxSteps}
 	complete := false
 	var bug *BugReport
-	for i := r.cfg.First + r.cfg.Worker; i < r.cfg.Iters; i += r.cfg.Workers {
+	for i := r.cfg.firstIndex(); i < r.cfg.Iters; i = r.cfg.nextIndex(i) {
 		if r.cfg.Deadline != 0 && time.Now().UnixNano() > r.cfg.Deadline {
 			break
+		}
+		if r.cfg.chunkStart(i) && i != r.cfg.firstIndex() {
+			strat, _, _ = r.newStrategy() // built once already: cannot fail
+			limits = &stepLimits{fixed: r.cfg.MaxSteps}
 		}
 		if !strat.Begin(i, NewRand(execSeed(r.cfg.Seed, i))) {
 			complete = true // the strategy has explored everything it offers
@@ -196,6 +200,29 @@ func (r *runner) run(body func(*testing.T)) {
 	}
 	r.emit(rec)
 }
+
+// firstIndex is this worker's first execution.
+func (c *Config) firstIndex() int {
+	if c.Chunk <= 0 {
+		return c.First + c.Worker
+	}
+	return c.First + c.Worker*c.Chunk
+}
+
+// nextIndex is this worker's execution after i: the next in its chunk, or
+// the start of its next chunk.
+func (c *Config) nextIndex(i int) int {
+	if c.Chunk <= 0 {
+		return i + c.Workers
+	}
+	i++
+	if c.chunkStart(i) {
+		i += (c.Workers - 1) * c.Chunk
+	}
+	return i
+}
+
+func (c *Config) chunkStart(i int) bool { return c.Chunk > 0 && (i-c.First)%c.Chunk == 0 }
 
 // outcome summarises a finished execution for its strategy.
 func (e *execution) outcome() ExecOutcome {

@@ -38,6 +38,13 @@ type Config struct {
 	MaxDelay int64   `json:"maxDelay"` // ns: a timer fires while goroutines can run only if due within this; 0: any
 	Sub      string  `json:"sub"`      // subtest filter: regexp for the names of t.Run subtests
 	Race     bool    `json:"race"`     // detect data races (happens-before, race.go)
+	// Chunk > 0: executions come in chunks of Chunk indices from First;
+	// worker w runs chunks w, w+Workers, ..., and the strategy's learned
+	// state (PCT's step count k) and the step-limit calibration restart at
+	// every chunk, so an execution's outcome depends on its index and the
+	// seed only, never on Workers. 0: worker w runs w, w+Workers, ... and
+	// keeps its state throughout.
+	Chunk int `json:"chunk,omitempty"`
 }
 
 // RecordType says what a Record reports.

@@ -22,6 +22,23 @@ type Summary struct {
 	// every schedule within its bounds.
 	Bounds   []pct.BoundStats `json:"bounds,omitempty"`
 	Complete bool             `json:"complete,omitempty"`
+	Coverage []CoveragePoint  `json:"coverage,omitempty"`
+
+	// The campaign's shape: execution indices [First, Iters) in chunks of
+	// Chunk (0: not chunked), run by Workers processes; Shard of Shards
+	// when the chunks were split over several runs (gopct merge joins them).
+	Iters   int `json:"iters,omitempty"`
+	First   int `json:"first,omitempty"`
+	Chunk   int `json:"chunk,omitempty"`
+	Workers int `json:"workers,omitempty"`
+	Shard   int `json:"shard,omitempty"`
+	Shards  int `json:"shards,omitempty"`
+}
+
+// CoveragePoint is the number of distinct happens-before classes seen after a number of executions.
+type CoveragePoint struct {
+	Executions int `json:"executions"`
+	Classes    int `json:"classes"`
 }
 
 // Bug is a failing execution with everything needed to understand and
