@@ -24,6 +24,9 @@ Usage:
                                    list the variables and their access sites (alias analysis)
   gopct ci [-budget 2m] [-shard i/N] [-junit F] [packages]
                                    time-budgeted smoke run over every test; exit 1 on any bug
+  gopct report [-html F] results...
+                                   tables and an HTML page with plots of -results files
+  gopct merge [-o F] results...    combine the results of shards into one
   gopct bench [flags] DIR          measure bug finding on a module of bug programs
   gopct help                       this text
 
@@ -55,6 +58,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return benchCmd(args[1:], stdout, stderr)
 	case "vars":
 		return vars(args[1:], stdout, stderr)
+	case "report":
+		return report(args[1:], stdout, stderr)
+	case "merge":
+		return merge(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
