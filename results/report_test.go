@@ -8,7 +8,9 @@ import (
 	"github.com/gopct/gopct/pct"
 )
 
-func bugAt(e int) *Bug { return &Bug{Replay: "gopct1.x", BugReport: pct.BugReport{Kind: "fail", Execution: e}} }
+func bugAt(e int) *Bug {
+	return &Bug{Replay: "gopct1.x", BugReport: pct.BugReport{Kind: "fail", Execution: e}}
+}
 
 func TestMergeShards(t *testing.T) {
 	base := Summary{Test: "TestA", Package: "p", Spec: pct.Spec{Name: "pct", D: 3}, Seed: 1, Iters: 1000, Chunk: 100, Shards: 3}
