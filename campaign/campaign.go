@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -69,6 +70,12 @@ type Plan struct {
 	// Progress, when set, is called about every 200ms with the executions
 	// ended so far.
 	Progress func(executed int)
+	// Checkpoint, when set, is called with the chunks that ended without a
+	// failure as the hunt goes (each chunk once); Done lists the chunks an
+	// earlier, interrupted run of the same hunt finished: they are not run
+	// again (-resume).
+	Checkpoint func(chunks []int)
+	Done       []int
 
 	sets  []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
 	first int               // first execution index (HuntVB gives each set its own range)
@@ -239,8 +246,11 @@ type worker struct {
 	err    error
 	killed bool // stopped by us: it had passed a failing execution of another worker
 	exited bool
-	recs   []pct.Record // what it reported, once exited
-	cfg    pct.Config
+	// nextChunk is 1 + the next chunk this worker runs that is not yet
+	// reported done (0: not started).
+	nextChunk int
+	recs      []pct.Record // what it reported, once exited
+	cfg       pct.Config
 }
 
 // Hunt runs the campaign for one test and returns its summary.
@@ -266,11 +276,20 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 		fmt.Fprintf(p.Log, "gopct: tracking %s\n", setNames(p.sets))
 	}
 	ids := workerIDs(p, &cfg)
-	recs, err := b.runWorkers(cfg, ids, p.Progress)
+	hooks := runHooks{progress: p.Progress}
+	if cfg.Chunk > 0 {
+		cfg.Done = p.Done
+		if p.Checkpoint != nil {
+			hooks.chunksDone = p.Checkpoint
+		}
+	}
+	recs, err := b.runWorkers(cfg, ids, hooks)
 	if err != nil {
 		return nil, err
 	}
 	s := b.Planned(p, test)
+	s.Resumed = doneExecutions(cfg)
+	s.Executions, s.Finished = s.Resumed, s.Resumed
 	var best *pct.BugReport
 	for _, r := range recs {
 		if r.Type == pct.RecDone {
@@ -346,7 +365,7 @@ func (b *Binary) bugWith(tok Token, r *pct.BugReport) *results.Bug {
 // smallest index, whatever the number of workers: once a worker reports a
 // failure at execution e, each other worker runs on until it has passed e
 // (its executions below e may fail first) and is stopped then.
-func (b *Binary) runWorkers(cfg pct.Config, ids []int, tick func(executed int)) ([]pct.Record, error) {
+func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Record, error) {
 	if ids == nil {
 		for i := range cfg.Workers {
 			ids = append(ids, i)
@@ -397,8 +416,13 @@ func (b *Binary) runWorkers(cfg pct.Config, ids []int, tick func(executed int)) 
 				bound = e
 			}
 		case <-ticker.C:
-			if ticks++; tick != nil && ticks%40 == 0 {
-				tick(executedSoFar(ws))
+			if ticks++; hooks.progress != nil && ticks%40 == 0 {
+				hooks.progress(executedSoFar(ws))
+			}
+		}
+		if hooks.chunksDone != nil && (ticks%20 == 0 || alive == 0) {
+			if done := chunksDone(ws); len(done) > 0 {
+				hooks.chunksDone(done)
 			}
 		}
 		if bound >= 0 {
@@ -422,6 +446,55 @@ func killAll(ws []*worker) {
 			w.cmd.Process.Kill()
 		}
 	}
+}
+
+// runHooks are what a campaign learns while its workers run.
+type runHooks struct {
+	progress   func(executed int) // about every 200ms: executions ended so far
+	chunksDone func(chunks []int) // chunks that ended without a failure, each once
+}
+
+// chunksDone returns the chunks the workers have newly finished without a
+// failure: those wholly before the execution a worker is in (or, once it
+// exited without a failure, up to its last one).
+func chunksDone(ws []*worker) []int {
+	var out []int
+	for _, w := range ws {
+		if w.cfg.Chunk <= 0 {
+			continue
+		}
+		cur, ok := pct.CrashLogExecution(w.cfg.CrashLog)
+		if !ok {
+			continue
+		}
+		if w.exited && !w.killed && endedClean(w.recs) {
+			cur++ // its last execution ended too
+		}
+		for {
+			if w.nextChunk == 0 {
+				w.nextChunk = w.cfg.Worker + 1 // 1-based: 0 means not started
+			}
+			c := w.nextChunk - 1
+			if slices.Contains(w.cfg.Done, c) {
+				w.nextChunk += w.cfg.Workers
+				continue
+			}
+			end := min(w.cfg.First+(c+1)*w.cfg.Chunk, w.cfg.Iters)
+			if end > cur || w.cfg.First+c*w.cfg.Chunk >= w.cfg.Iters {
+				break
+			}
+			out = append(out, c)
+			w.nextChunk += w.cfg.Workers
+		}
+	}
+	return out
+}
+
+// endedClean says whether a worker's records end with a done record and
+// hold no failure.
+func endedClean(recs []pct.Record) bool {
+	_, bug := firstBugIndex(recs)
+	return !bug && len(recs) > 0 && recs[len(recs)-1].Type == pct.RecDone
 }
 
 // stopPassed stops the running workers whose current execution is past
@@ -467,7 +540,23 @@ func executionsBefore(cfg pct.Config, i int) int {
 	}
 	stride := chunk * max(1, cfg.Workers)
 	full, rest := (i-first)/stride, (i-first)%stride
-	return full*chunk + min(rest, chunk)
+	n := full*chunk + min(rest, chunk)
+	for _, c := range cfg.Done {
+		if start := cfg.First + c*chunk; c%max(1, cfg.Workers) == cfg.Worker && start < i {
+			n -= min(chunk, i-start) // skipped: done in an earlier run
+		}
+	}
+	return n
+}
+
+// doneExecutions counts the executions of the chunks an earlier run did.
+func doneExecutions(cfg pct.Config) int {
+	n := 0
+	for _, c := range cfg.Done {
+		start := cfg.First + c*cfg.Chunk
+		n += max(0, min(cfg.Chunk, cfg.Iters-start))
+	}
+	return n
 }
 
 // executedSoFar estimates the executions the running workers have ended.

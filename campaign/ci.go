@@ -84,8 +84,10 @@ func RunCI(p CIPlan) (*CIResult, error) {
 			per := (p.Budget - time.Since(start)) / time.Duration(left)
 			left--
 			plan := ciHuntPlan(p, pk, test, per)
-			s := p.Store.Recorded(pk.bin.Planned(plan, test))
+			planned := pk.bin.Planned(plan, test)
+			s := p.Store.Recorded(planned)
 			if s == nil {
+				p.Store.Attach(&plan, planned)
 				var err error
 				if s, err = pk.bin.Hunt(plan, test); err != nil {
 					res.Errors = append(res.Errors, fmt.Sprintf("%s %s: %v", pk.path, test, err))

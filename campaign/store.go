@@ -16,6 +16,8 @@ type Store struct {
 	Path   string
 	Resume bool
 	done   map[string]*results.Summary
+	chunks map[string][]int // per hunt, the chunks checkpoints record
+	err    error            // the first failed checkpoint append
 }
 
 // Open reads the recorded hunts when resuming (a missing file records
@@ -28,7 +30,7 @@ func (s *Store) Open() error {
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
-	s.done = results.Recorded(ss)
+	s.done, s.chunks = results.Recorded(ss), results.CheckpointedChunks(ss)
 	return nil
 }
 
@@ -45,5 +47,26 @@ func (s *Store) Add(sum *results.Summary) error {
 	if s == nil || s.Path == "" {
 		return nil
 	}
+	if s.err != nil {
+		return s.err
+	}
 	return results.Append(s.Path, sum)
+}
+
+// Attach sets up a plan's hunt of a test for resuming: the chunks that
+// checkpoints of the same hunt record are skipped, and the chunks this
+// run finishes are appended as checkpoints.
+func (s *Store) Attach(p *Plan, planned *results.Summary) {
+	if s == nil || s.Path == "" || planned.Chunk == 0 || planned.Spec.Name == "pctvb" { // pctvb: chunks count per variable set
+		return
+	}
+	p.Done = s.chunks[results.Key(planned)]
+	p.Checkpoint = func(chunks []int) {
+		c := *planned
+		c.Checkpoint, c.Chunks = true, chunks
+		c.Executions = 0
+		if err := results.Append(s.Path, &c); err != nil && s.err == nil {
+			s.err = err
+		}
+	}
 }

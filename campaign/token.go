@@ -76,7 +76,7 @@ func (b *Binary) Replay(t Token) (*results.ReplayResult, error) {
 		return nil, err
 	}
 	cfg.Vars = vars
-	recs, err := b.runWorkers(cfg, nil, nil)
+	recs, err := b.runWorkers(cfg, nil, runHooks{})
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -133,11 +134,12 @@ func (r *runner) run(body func(*testing.T)) {
 	limits := &stepLimits{fixed: r.cfg.MaxSteps}
 	complete := false
 	var bug *BugReport
-	for i := r.cfg.firstIndex(); i < r.cfg.Iters; i = r.cfg.nextIndex(i) {
+	first := r.cfg.firstIndex()
+	for i := first; i < r.cfg.Iters; i = r.cfg.nextIndex(i) {
 		if r.cfg.Deadline != 0 && time.Now().UnixNano() > r.cfg.Deadline {
 			break
 		}
-		if r.cfg.chunkStart(i) && i != r.cfg.firstIndex() {
+		if r.cfg.chunkStart(i) && i != first {
 			strat, _, _ = r.newStrategy() // built once already: cannot fail
 			limits = &stepLimits{fixed: r.cfg.MaxSteps}
 		}
@@ -206,18 +208,27 @@ func (c *Config) firstIndex() int {
 	if c.Chunk <= 0 {
 		return c.First + c.Worker
 	}
-	return c.First + c.Worker*c.Chunk
+	return c.skipDone(c.First + c.Worker*c.Chunk)
 }
 
 // nextIndex is this worker's execution after i: the next in its chunk, or
-// the start of its next chunk.
+// the start of its next chunk not done already.
 func (c *Config) nextIndex(i int) int {
 	if c.Chunk <= 0 {
 		return i + c.Workers
 	}
 	i++
 	if c.chunkStart(i) {
-		i += (c.Workers - 1) * c.Chunk
+		i = c.skipDone(i + (c.Workers-1)*c.Chunk)
+	}
+	return i
+}
+
+// skipDone moves past this worker's chunks that Done lists, from the chunk
+// starting at i.
+func (c *Config) skipDone(i int) int {
+	for len(c.Done) > 0 && slices.Contains(c.Done, (i-c.First)/c.Chunk) {
+		i += c.Workers * c.Chunk
 	}
 	return i
 }

@@ -45,6 +45,9 @@ type Config struct {
 	// seed only, never on Workers. 0: worker w runs w, w+Workers, ... and
 	// keeps its state throughout.
 	Chunk int `json:"chunk,omitempty"`
+	// Done lists chunks (numbered from First) that ended without a failure
+	// in an earlier, interrupted run of the same campaign: not run again.
+	Done []int `json:"done,omitempty"`
 }
 
 // RecordType says what a Record reports.

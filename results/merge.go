@@ -1,15 +1,20 @@
 package results
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Merge combines the summaries of a results file (or several): a hunt
 // recorded more than once (a resumed campaign that ran it again) counts
 // once, its last record; the shards of one hunt (gopct hunt -shard i/N)
 // become one summary, as a single run over all their executions would
 // report it: counts added, the first bug the failing execution of
-// smallest index, the time the longest shard's. Summaries keep the order
-// of their first appearance.
+// smallest index, the time the longest shard's. Checkpoints (records of
+// a hunt in progress) are left out. Summaries keep the order of their
+// first appearance.
 func Merge(ss []*Summary) []*Summary {
+	ss = slices.DeleteFunc(slices.Clone(ss), func(s *Summary) bool { return s.Checkpoint })
 	last := map[string]*Summary{}
 	for _, s := range ss {
 		last[Key(s)] = s

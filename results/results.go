@@ -33,6 +33,13 @@ type Summary struct {
 	Workers int `json:"workers,omitempty"`
 	Shard   int `json:"shard,omitempty"`
 	Shards  int `json:"shards,omitempty"`
+	// A checkpoint is written while a hunt runs: Chunks ended without a
+	// failure. A resumed run skips them; reports ignore checkpoints.
+	Checkpoint bool  `json:"checkpoint,omitempty"`
+	Chunks     []int `json:"chunks,omitempty"`
+	// Resumed counts the executions (in Executions) an earlier,
+	// interrupted run did: their chunks were not run again.
+	Resumed int `json:"resumed,omitempty"`
 }
 
 // CoveragePoint is the number of distinct happens-before classes seen after a number of executions.

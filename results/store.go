@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 )
 
 // The results store is a JSON-lines file that every run appends to: one
@@ -81,7 +82,26 @@ func Key(s *Summary) string {
 func Recorded(ss []*Summary) map[string]*Summary {
 	m := make(map[string]*Summary, len(ss))
 	for _, s := range ss {
-		m[Key(s)] = s
+		if !s.Checkpoint {
+			m[Key(s)] = s
+		}
+	}
+	return m
+}
+
+// CheckpointedChunks gathers, per Key, the chunks that checkpoints record
+// as ended without a failure.
+func CheckpointedChunks(ss []*Summary) map[string][]int {
+	m := map[string][]int{}
+	for _, s := range ss {
+		if s.Checkpoint {
+			k := Key(s)
+			for _, c := range s.Chunks {
+				if !slices.Contains(m[k], c) {
+					m[k] = append(m[k], c)
+				}
+			}
+		}
 	}
 	return m
 }

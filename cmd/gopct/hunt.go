@@ -148,11 +148,17 @@ func runHunt(p campaign.Plan, store campaign.Store, jsonOut bool, stdout, stderr
 		if p.Spec.Name == "pctvb" {
 			hunt = bin.HuntVB
 		}
-		s := store.Recorded(bin.Planned(p, test))
+		planned := bin.Planned(p, test)
+		s := store.Recorded(planned)
 		if s != nil {
 			logf(p.Log, "gopct: %s: recorded in %s, not hunted again (-resume)\n", test, store.Path)
 		} else {
-			if s, err = huntWithProgress(hunt, p, test, stderr); err != nil {
+			q := p
+			store.Attach(&q, planned)
+			if len(q.Done) > 0 {
+				logf(p.Log, "gopct: %s: %d chunks recorded in %s, not run again (-resume)\n", test, len(q.Done), store.Path)
+			}
+			if s, err = huntWithProgress(hunt, q, test, stderr); err != nil {
 				return fail(stderr, err)
 			}
 			if err := store.Add(s); err != nil {
