@@ -246,6 +246,7 @@ type worker struct {
 	err    error
 	killed bool // stopped by us: it had passed a failing execution of another worker
 	exited bool
+	died   bool // the process died in an execution (crash log read)
 	// nextChunk is 1 + the next chunk this worker runs that is not yet
 	// reported done (0: not started).
 	nextChunk int
@@ -291,7 +292,19 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	s.Resumed = doneExecutions(cfg)
 	s.Executions, s.Finished = s.Resumed, s.Resumed
 	var best *pct.BugReport
+	token := func(r *pct.BugReport) Token {
+		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: r.Schedule, Execution: r.Execution,
+			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
+			Sites: cfg.Sites, Race: p.Race}
+		if vars != nil {
+			tok.Vars = p.Vars
+		}
+		return tok
+	}
 	for _, r := range recs {
+		if r.Type == recDied {
+			s.Deaths = append(s.Deaths, results.Death{Execution: r.Bug.Execution, Message: r.Bug.Message, Replay: token(r.Bug).Encode()})
+		}
 		if r.Type == pct.RecDone {
 			s.Executions += r.Executions
 			s.Finished += r.Finished
@@ -304,13 +317,7 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 		}
 	}
 	if best != nil {
-		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: best.Schedule, Execution: best.Execution,
-			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
-			Sites: cfg.Sites, Race: p.Race}
-		if vars != nil {
-			tok.Vars = p.Vars
-		}
-		s.Bug = b.bugWith(tok, best)
+		s.Bug = b.bugWith(token(best), best)
 	}
 	s.Seconds = time.Since(start).Seconds()
 	return s, nil
@@ -320,7 +327,10 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 // a results file (results.Key).
 func (b *Binary) Planned(p Plan, test string) *results.Summary {
 	s := &results.Summary{Test: test, Package: b.Package, Strategy: p.Spec.Name, Spec: p.Spec, Seed: p.Seed, Mode: "bubble",
-		Iters: p.Iters, First: p.first, Workers: p.Workers, Shard: p.Shard, Shards: p.Shards}
+		Iters: p.Iters, First: p.first, Workers: p.Workers}
+	if p.Shards > 1 {
+		s.Shard, s.Shards = p.Shard, p.Shards
+	}
 	if p.Chunk > 0 && chunkable(p.Spec) {
 		s.Chunk = p.Chunk
 	}
@@ -385,14 +395,16 @@ func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Re
 		}
 		ws[i] = w
 	}
-	exited := make(chan *worker, len(ws))
-	for _, w := range ws {
-		go func() {
-			w.err = w.cmd.Wait()
-			w.output.Close()
-			exited <- w
-		}()
+	exited := make(chan *worker, len(ws)+maxReplacements)
+	wait := func(w *worker) {
+		w.err = w.cmd.Wait()
+		w.output.Close()
+		exited <- w
 	}
+	for _, w := range ws {
+		go wait(w)
+	}
+	replaced := 0
 	ticker := time.NewTicker(5 * time.Millisecond)
 	defer ticker.Stop()
 	bound, ticks := -1, 0
@@ -407,6 +419,19 @@ func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Re
 				continue
 			}
 			recs, err := w.records()
+			if err == nil && w.died && !b.reproducesDeath(w, recs) {
+				// The environment killed it (memory pressure, a signal),
+				// not the program: replace it.
+				var nw *worker
+				if replaced++; replaced > maxReplacements {
+					err = fmt.Errorf("worker processes died %d times in executions whose replay did not die: "+
+						"the machine, not the test, kills them (out of memory?); last: %s", replaced, recs[0].Bug.Message)
+				} else if nw, recs, err = b.replace(w, recs); err == nil {
+					ws = append(ws, nw)
+					alive++
+					go wait(nw)
+				}
+			}
 			if err != nil && firstErr == nil {
 				firstErr = err
 				killAll(ws) // an error ends the campaign
@@ -438,6 +463,61 @@ func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Re
 	}
 	return all, nil
 }
+
+// maxReplacements bounds the worker processes a campaign replaces.
+const maxReplacements = 3
+
+// reproducesDeath replays the execution a worker died in, in a fresh
+// process: a death that does not happen again is not reported as a bug
+// (every bug gopct reports comes with a replay that reproduces it).
+func (b *Binary) reproducesDeath(w *worker, recs []pct.Record) bool {
+	bug := recs[0].Bug
+	cfg := w.cfg
+	cfg.Spec, cfg.Replay = pct.Spec{Name: "replay"}, bug.Schedule
+	cfg.First, cfg.Iters, cfg.Worker, cfg.Workers, cfg.Chunk, cfg.Done, cfg.Deadline = bug.Execution, bug.Execution+1, 0, 1, 0, nil, 0
+	r, err := b.start(cfg)
+	if err != nil {
+		return true // cannot tell: keep the report
+	}
+	r.err = r.cmd.Wait()
+	r.output.Close()
+	out, err := r.records()
+	return err == nil && r.died && len(out) > 0
+}
+
+// replace starts a worker in place of one that died in an execution whose
+// replay did not die. It restarts the chunk of that execution from its
+// start (so that the chunk's executions do not depend on the death) and
+// returns, for the dead worker, the count of executions it ended before
+// that chunk and the death, as a "died" record.
+func (b *Binary) replace(w *worker, recs []pct.Record) (*worker, []pct.Record, error) {
+	death := recs[0].Bug
+	cfg := w.cfg
+	if cfg.Chunk <= 0 {
+		// One sequence whose state lives in the process (an exhaustive
+		// search): it cannot go on elsewhere.
+		return nil, nil, fmt.Errorf("the test process died in execution %d (%s), and its replay did not die: "+
+			"the machine, not the test, killed it (out of memory?)", death.Execution, death.Message)
+	}
+	start := cfg.First + (death.Execution-cfg.First)/cfg.Chunk*cfg.Chunk
+	cfg.Done = slices.Clone(cfg.Done)
+	for c := cfg.Worker; cfg.First+c*cfg.Chunk < start; c += cfg.Workers {
+		cfg.Done = append(cfg.Done, c)
+	}
+	nw, err := b.start(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := executionsBefore(w.cfg, start)
+	return nw, []pct.Record{
+		{Version: pct.SchemaVersion, Type: pct.RecDone, Worker: w.cfg.Worker, Executions: n, Finished: n},
+		{Version: pct.SchemaVersion, Type: recDied, Worker: w.cfg.Worker, Bug: death},
+	}, nil
+}
+
+// recDied reports a worker that died in an execution whose replay did not
+// die: the death is the environment's, reported without being a bug.
+const recDied pct.RecordType = "died"
 
 func killAll(ws []*worker) {
 	for _, w := range ws {
@@ -662,6 +742,7 @@ func (w *worker) crashed() ([]pct.Record, error) {
 	bug := &pct.BugReport{Kind: pct.FailFatal, Message: crashMessage(string(out), w.err), Execution: exec,
 		Schedule: sched.Encode(), Stack: tail(string(out), 8000)}
 	n := executionsBefore(w.cfg, exec) + 1
+	w.died = true
 	return []pct.Record{
 		{Version: pct.SchemaVersion, Type: pct.RecBug, Worker: w.cfg.Worker, Executions: n, Bug: bug},
 		{Version: pct.SchemaVersion, Type: pct.RecDone, Worker: w.cfg.Worker, Executions: n, Outcome: bug},

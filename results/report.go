@@ -169,3 +169,13 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// WriteDeaths prints the worker processes a hunt replaced: each died in an
+// execution whose replay did not die, so it is no bug, but the user may
+// want to look (the machine ran out of memory?).
+func WriteDeaths(w io.Writer, s *Summary) {
+	for _, d := range s.Deaths {
+		fmt.Fprintf(w, "      a worker process died in execution #%d (%s); its replay did not die, so the worker was\n"+
+			"      replaced and its chunk run again; to look: gopct replay %s\n", d.Execution, d.Message, d.Replay)
+	}
+}

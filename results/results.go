@@ -40,6 +40,17 @@ type Summary struct {
 	// Resumed counts the executions (in Executions) an earlier,
 	// interrupted run did: their chunks were not run again.
 	Resumed int `json:"resumed,omitempty"`
+	// Deaths are worker processes that died in an execution whose replay
+	// did not die (the machine killed them: memory pressure, a signal):
+	// not bugs; each worker was replaced and its chunk run again.
+	Deaths []Death `json:"deaths,omitempty"`
+}
+
+// Death is a worker process's death that its replay did not reproduce.
+type Death struct {
+	Execution int    `json:"execution"`
+	Message   string `json:"message"`
+	Replay    string `json:"replay"`
 }
 
 // CoveragePoint is the number of distinct happens-before classes seen after a number of executions.

@@ -169,6 +169,7 @@ func runHunt(p campaign.Plan, store campaign.Store, jsonOut bool, stdout, stderr
 			json.NewEncoder(stdout).Encode(s)
 		} else {
 			results.WriteSummary(stdout, s)
+			results.WriteDeaths(stdout, s)
 		}
 		switch {
 		case s.Bug != nil:
