@@ -277,7 +277,8 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 		fmt.Fprintf(p.Log, "gopct: tracking %s\n", setNames(p.sets))
 	}
 	ids := workerIDs(p, &cfg)
-	hooks := runHooks{progress: p.Progress}
+	var cpu time.Duration
+	hooks := runHooks{progress: p.Progress, cpu: &cpu}
 	if cfg.Chunk > 0 {
 		cfg.Done = p.Done
 		if p.Checkpoint != nil {
@@ -320,6 +321,7 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 		s.Bug = b.bugWith(token(best), best)
 	}
 	s.Seconds = time.Since(start).Seconds()
+	s.CPUSeconds = cpu.Seconds()
 	return s, nil
 }
 
@@ -413,6 +415,9 @@ func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Re
 		select {
 		case w := <-exited:
 			alive--
+			if st := w.cmd.ProcessState; st != nil && hooks.cpu != nil {
+				*hooks.cpu += st.UserTime() + st.SystemTime()
+			}
 			w.exited = true
 			if w.killed {
 				w.recs = w.stoppedRecords()
@@ -532,6 +537,7 @@ func killAll(ws []*worker) {
 type runHooks struct {
 	progress   func(executed int) // about every 200ms: executions ended so far
 	chunksDone func(chunks []int) // chunks that ended without a failure, each once
+	cpu        *time.Duration     // nil, or adds up the CPU time of the worker processes
 }
 
 // chunksDone returns the chunks the workers have newly finished without a

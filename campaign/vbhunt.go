@@ -53,6 +53,7 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 		total.Finished += s.Finished
 		total.Abandoned += s.Abandoned
 		total.Seconds += s.Seconds
+		total.CPUSeconds += s.CPUSeconds
 		if s.Bug != nil {
 			total.Bug = s.Bug
 			total.Spec = s.Spec

@@ -67,6 +67,7 @@ func addShard(m, s *Summary) {
 	m.Abandoned += s.Abandoned
 	m.Workers += s.Workers
 	m.Seconds = max(m.Seconds, s.Seconds)
+	m.CPUSeconds += s.CPUSeconds
 	m.Complete = m.Complete && s.Complete
 	m.Coverage = nil // per-shard curves do not add up
 	if s.Bug != nil && (m.Bug == nil || s.Bug.Execution < m.Bug.Execution) {

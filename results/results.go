@@ -44,6 +44,9 @@ type Summary struct {
 	// did not die (the machine killed them: memory pressure, a signal):
 	// not bugs; each worker was replaced and its chunk run again.
 	Deaths []Death `json:"deaths,omitempty"`
+	// CPUSeconds is the CPU time (user and system) of the worker
+	// processes: against Seconds, how busy the machine let them be.
+	CPUSeconds float64 `json:"cpuSeconds,omitempty"`
 }
 
 // Death is a worker process's death that its replay did not reproduce.
