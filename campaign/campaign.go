@@ -105,6 +105,10 @@ type Binary struct {
 func Build(dir, pattern string, deps []string) (*Binary, error) {
 	arg := pattern
 	dir, pattern = splitPattern(dir, pattern)
+	front := frontPath(dir, pattern, deps)
+	if b, err := buildFromFront(front); b != nil || err != nil {
+		return b, err
+	}
 	res, err := instrument.Instrument(instrument.Config{Dir: dir, Patterns: []string{pattern}, Deps: deps})
 	if err != nil {
 		var ue *usererr.Error
@@ -141,6 +145,28 @@ func Build(dir, pattern string, deps []string) (*Binary, error) {
 		b.Close()
 		return nil, err
 	}
+	storeFront(front, res, pattern, b)
+	return b, nil
+}
+
+// buildFromFront returns the binary the front cache records for the
+// request at path, when its inputs are unchanged (nil otherwise).
+func buildFromFront(path string) (*Binary, error) {
+	if path == "" {
+		return nil, nil
+	}
+	work, err := os.MkdirTemp("", "gopct-run-")
+	if err != nil {
+		return nil, err
+	}
+	b := &Binary{Path: filepath.Join(work, "pkg.test"), workDir: work}
+	e := lookFront(path, b.Path)
+	if e == nil {
+		os.RemoveAll(work)
+		return nil, nil
+	}
+	b.Sites, b.Vars, b.SiteVars, b.Analysis = e.Sites, e.Vars, e.SiteVars, e.Analysis
+	b.Module, b.root, b.Package, b.Dir = e.Module, e.Root, e.Package, e.Dir
 	return b, nil
 }
 
