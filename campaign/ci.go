@@ -137,6 +137,8 @@ func ciLine(s *results.Summary) string {
 	case s.Bug != nil:
 		return fmt.Sprintf("BUG   %s %s: %s (%d executions, %.1fs)\n      reproduce: gopct replay %s",
 			s.Package, s.Test, s.Bug.Kind, s.Executions, s.Seconds, s.Bug.Replay)
+	case s.Executions == 0:
+		return fmt.Sprintf("?     %s %s: no execution ran within its share of the budget (%.1fs): raise -budget", s.Package, s.Test, s.Seconds)
 	case s.Inconclusive():
 		return fmt.Sprintf("?     %s %s: only %d of %d executions finished (%.1fs)", s.Package, s.Test, s.Finished, s.Executions, s.Seconds)
 	}
