@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"math"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -51,6 +52,8 @@ func plotFirstBug(ss []*Summary) (string, error) {
 	if len(names) == 0 {
 		return "", nil
 	}
+	// Whole decades, so that the log axis has labelled ticks.
+	p.Y.Min, p.Y.Max = 1, math.Pow(10, math.Ceil(math.Log10(max(10, p.Y.Max*1.01))))
 	p.NominalX(names...)
 	return svgOf(p, vg.Length(160+110*len(names)), 9*vg.Centimeter)
 }
