@@ -10,8 +10,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gopct/gopct/instrument"
@@ -64,6 +65,24 @@ type Plan struct {
 	// AllBugs goes on after a bug (explore -all): the hunt reports every
 	// distinct one.
 	AllBugs bool
+	// Chunk: executions come in chunks of this many indices, and the
+	// strategies' learned state restarts at each, so that the outcome does
+	// not depend on Workers or Shards (pct.Config.Chunk); 0: one sequence
+	// per worker (exhaustive search, replays).
+	Chunk int
+	// Shard and Shards split the chunks of one hunt over several runs
+	// (machines): shard i runs chunks i, i+Shards, ...; `gopct merge`
+	// combines their results into those of one run.
+	Shard, Shards int
+	// Progress, when set, is called about every 200ms with the executions
+	// ended so far.
+	Progress func(executed int)
+	// Checkpoint, when set, is called with the chunks that ended without a
+	// failure as the hunt goes (each chunk once); Done lists the chunks an
+	// earlier, interrupted run of the same hunt finished: they are not run
+	// again (-resume).
+	Checkpoint func(chunks []int)
+	Done       []int
 
 	everyBug bool              // with AllBugs: every failing execution, not one per distinct bug (classify)
 	sets     []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
@@ -111,6 +130,17 @@ func BuildWith(dir, pattern string, o BuildOptions) (*Binary, error) {
 	deps := o.Deps
 	arg := pattern
 	dir, pattern = splitPattern(dir, pattern)
+	var flags []string
+	if o.GoRace {
+		flags = []string{"-race"}
+	}
+	front := frontPath(dir, pattern, deps, flags)
+	if b, err := buildFromFront(front); b != nil || err != nil {
+		if b != nil {
+			b.GoRace = o.GoRace
+		}
+		return b, err
+	}
 	res, err := instrument.Instrument(instrument.Config{Dir: dir, Patterns: []string{pattern}, Deps: deps})
 	if err != nil {
 		var ue *usererr.Error
@@ -135,10 +165,7 @@ func BuildWith(dir, pattern string, o BuildOptions) (*Binary, error) {
 	if table != nil {
 		b.Vars = table.Vars
 	}
-	var flags []string
-	if o.GoRace {
-		flags, b.GoRace = []string{"-race"}, true
-	}
+	b.GoRace = o.GoRace
 	if err := cachedBuild(res, pattern, b.Path, flags); err != nil {
 		b.Close()
 		return nil, err
@@ -151,6 +178,28 @@ func BuildWith(dir, pattern string, o BuildOptions) (*Binary, error) {
 		b.Close()
 		return nil, err
 	}
+	storeFront(front, res, pattern, flags, b)
+	return b, nil
+}
+
+// buildFromFront returns the binary the front cache records for the
+// request at path, when its inputs are unchanged (nil otherwise).
+func buildFromFront(path string) (*Binary, error) {
+	if path == "" {
+		return nil, nil
+	}
+	work, err := os.MkdirTemp("", "gopct-run-")
+	if err != nil {
+		return nil, err
+	}
+	b := &Binary{Path: filepath.Join(work, "pkg.test"), workDir: work}
+	e := lookFront(path, b.Path)
+	if e == nil {
+		os.RemoveAll(work)
+		return nil, nil
+	}
+	b.Sites, b.Vars, b.SiteVars, b.Analysis = e.Sites, e.Vars, e.SiteVars, e.Analysis
+	b.Module, b.root, b.Package, b.Dir = e.Module, e.Root, e.Package, e.Dir
 	return b, nil
 }
 
@@ -254,9 +303,15 @@ type worker struct {
 	out    string
 	output *os.File
 	err    error
-	killed bool // stopped by us because another worker found a bug
-	cfg    pct.Config
-	root   string // module root, for module-relative positions
+	killed bool // stopped by us: it had passed a failing execution of another worker
+	exited bool
+	died   bool // the process died in an execution (crash log read)
+	// nextChunk is 1 + the next chunk this worker runs that is not yet
+	// reported done (0: not started).
+	nextChunk int
+	recs      []pct.Record // what it reported, once exited
+	cfg       pct.Config
+	root      string // module root, for module-relative positions
 }
 
 // Hunt runs the campaign for one test and returns its summary.
@@ -291,13 +346,36 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	if p.sets != nil && p.Log != nil {
 		fmt.Fprintf(p.Log, "gopct: tracking %s\n", setNames(p.sets))
 	}
-	recs, err := b.runWorkers(cfg)
+	ids := workerIDs(p, &cfg)
+	var cpu time.Duration
+	hooks := runHooks{progress: p.Progress, cpu: &cpu}
+	if cfg.Chunk > 0 {
+		cfg.Done = p.Done
+		if p.Checkpoint != nil {
+			hooks.chunksDone = p.Checkpoint
+		}
+	}
+	recs, err := b.runWorkers(cfg, ids, hooks)
 	if err != nil {
 		return nil, err
 	}
-	s := &results.Summary{Test: test, Package: b.Package, Strategy: p.Spec.Name, Spec: p.Spec, Seed: p.Seed, Mode: "bubble"}
+	s := b.Planned(p, test)
+	s.Resumed = doneExecutions(cfg)
+	s.Executions, s.Finished = s.Resumed, s.Resumed
 	var best *pct.BugReport
+	token := func(r *pct.BugReport) Token {
+		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: r.Schedule, Execution: r.Execution,
+			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
+			Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace}
+		if vars != nil {
+			tok.Vars = p.Vars
+		}
+		return tok
+	}
 	for _, r := range recs {
+		if r.Type == recDied {
+			s.Deaths = append(s.Deaths, results.Death{Execution: r.Bug.Execution, Message: r.Bug.Message, Replay: token(r.Bug).Encode()})
+		}
 		if r.Type == pct.RecDone {
 			s.Executions += r.Executions
 			s.Finished += r.Finished
@@ -312,15 +390,7 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	if p.Coverage {
 		s.Coverage = coverageCurve(executionClasses(recs))
 	}
-	report := func(r *pct.BugReport) *results.Bug {
-		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: r.Schedule, Execution: r.Execution,
-			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
-			Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace}
-		if vars != nil {
-			tok.Vars = p.Vars
-		}
-		return b.bugWith(tok, r)
-	}
+	report := func(r *pct.BugReport) *results.Bug { return b.bugWith(token(r), r) }
 	if best != nil {
 		s.Bug = report(best)
 	}
@@ -329,6 +399,7 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 		bugs = distinctBugs(recs, report, p.everyBug)
 	}
 	s.Seconds = time.Since(start).Seconds()
+	s.CPUSeconds = cpu.Seconds()
 	return &huntResult{s, recs, bugs}, nil
 }
 
@@ -340,6 +411,42 @@ type huntResult struct {
 	bugs    []*results.Bug
 }
 
+// Planned is the summary of a hunt before it runs: what identifies it in
+// a results file (results.Key).
+func (b *Binary) Planned(p Plan, test string) *results.Summary {
+	s := &results.Summary{Test: test, Package: b.Package, Strategy: p.Spec.Name, Spec: p.Spec, Seed: p.Seed, Mode: "bubble",
+		Iters: p.Iters, First: p.first, Workers: p.Workers}
+	if p.Shards > 1 {
+		s.Shard, s.Shards = p.Shard, p.Shards
+	}
+	if p.Chunk > 0 && chunkable(p.Spec) {
+		s.Chunk = p.Chunk
+	}
+	return s
+}
+
+// workerIDs sets the chunking of cfg and returns the worker indices this
+// run starts: with Shards, the worker stride covers every shard's workers
+// and this shard's are those whose chunks fall to it.
+func workerIDs(p Plan, cfg *pct.Config) []int {
+	if p.Chunk <= 0 || !chunkable(p.Spec) {
+		return nil
+	}
+	cfg.Chunk = p.Chunk
+	shards := max(1, p.Shards)
+	cfg.Workers = p.Workers * shards
+	ids := make([]int, p.Workers)
+	for i := range ids {
+		ids[i] = p.Shard + shards*i
+	}
+	return ids
+}
+
+// chunkable says whether the strategy's executions can be split: each
+// depends on its index and the seed (and on learned state chunks
+// restart); an exhaustive search is one sequence.
+func chunkable(s pct.Spec) bool { return s.Name == "pct" || s.Name == "pctvb" || s.Name == "random" }
+
 func (b *Binary) bugWith(tok Token, r *pct.BugReport) *results.Bug {
 	if rel, err := filepath.Rel(b.root, r.At); err == nil && filepath.IsAbs(r.At) && !strings.HasPrefix(rel, "..") {
 		r.At = filepath.ToSlash(rel) // a panic's position, from its stack: module-relative like the sites
@@ -350,59 +457,307 @@ func (b *Binary) bugWith(tok Token, r *pct.BugReport) *results.Bug {
 	return bug
 }
 
-// runWorkers starts cfg.Workers processes, stops the others once one finds
-// a bug, and returns every worker's final records (bug and done).
-func (b *Binary) runWorkers(cfg pct.Config) ([]pct.Record, error) {
-	ws := make([]*worker, cfg.Workers)
-	for i := range ws {
+// runWorkers starts the worker processes of cfg (ids: their worker
+// indices; nil: 0..cfg.Workers-1) and returns every worker's final records
+// (bug and done). The first bug of a campaign is the failing execution of
+// smallest index, whatever the number of workers: once a worker reports a
+// failure at execution e, each other worker runs on until it has passed e
+// (its executions below e may fail first) and is stopped then.
+func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Record, error) {
+	if ids == nil {
+		for i := range cfg.Workers {
+			ids = append(ids, i)
+		}
+	}
+	ws := make([]*worker, len(ids))
+	for i, id := range ids {
 		c := cfg
-		c.Worker = i
+		c.Worker = id
 		w, err := b.start(c)
 		if err != nil {
+			for _, v := range ws[:i] {
+				v.cmd.Process.Kill()
+				v.cmd.Wait()
+			}
 			return nil, err
 		}
 		ws[i] = w
 	}
-	var wg sync.WaitGroup
-	found := make(chan struct{})
-	var once sync.Once
-	for _, w := range ws {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w.err = w.cmd.Wait()
-			w.output.Close()
-			if hasBug(w.out) {
-				once.Do(func() { close(found) })
-			}
-		}()
+	exited := make(chan *worker, len(ws)+maxReplacements)
+	wait := func(w *worker) {
+		w.err = w.cmd.Wait()
+		w.output.Close()
+		exited <- w
 	}
-	var mu sync.Mutex
-	go func() {
-		<-found
-		mu.Lock()
-		defer mu.Unlock()
-		for _, w := range ws {
+	for _, w := range ws {
+		go wait(w)
+	}
+	replaced := 0
+	ticker := time.NewTicker(5 * time.Millisecond)
+	defer ticker.Stop()
+	bound, ticks := -1, 0
+	var firstErr error
+	for alive := len(ws); alive > 0; {
+		select {
+		case w := <-exited:
+			alive--
+			if st := w.cmd.ProcessState; st != nil && hooks.cpu != nil {
+				*hooks.cpu += st.UserTime() + st.SystemTime()
+			}
+			w.exited = true
+			if w.killed {
+				w.recs = w.stoppedRecords()
+				continue
+			}
+			recs, err := w.records()
+			if err == nil && w.died && !b.reproducesDeath(w, recs) {
+				// The environment killed it (memory pressure, a signal),
+				// not the program: replace it.
+				var nw *worker
+				if replaced++; replaced > maxReplacements {
+					err = fmt.Errorf("worker processes died %d times in executions whose replay did not die: "+
+						"the machine, not the test, kills them (out of memory?); last: %s", replaced, recs[0].Bug.Message)
+				} else if nw, recs, err = b.replace(w, recs); err == nil {
+					ws = append(ws, nw)
+					alive++
+					go wait(nw)
+				}
+			}
+			if err != nil && firstErr == nil {
+				firstErr = err
+				killAll(ws) // an error ends the campaign
+			}
+			w.recs = recs
+			if e, ok := firstBugIndex(recs); ok && (bound < 0 || e < bound) {
+				bound = e
+			}
+		case <-ticker.C:
+			if ticks++; hooks.progress != nil && ticks%40 == 0 {
+				hooks.progress(executedSoFar(ws))
+			}
+		}
+		if hooks.chunksDone != nil && (ticks%20 == 0 || alive == 0) {
+			if done := chunksDone(ws); len(done) > 0 {
+				hooks.chunksDone(done)
+			}
+		}
+		if bound >= 0 {
+			stopPassed(ws, bound)
+		}
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	var all []pct.Record
+	for _, w := range ws {
+		all = append(all, w.recs...)
+	}
+	return all, nil
+}
+
+// maxReplacements bounds the worker processes a campaign replaces.
+const maxReplacements = 3
+
+// reproducesDeath replays the execution a worker died in, in a fresh
+// process: a death that does not happen again is not reported as a bug
+// (every bug gopct reports comes with a replay that reproduces it).
+func (b *Binary) reproducesDeath(w *worker, recs []pct.Record) bool {
+	bug := recs[0].Bug
+	cfg := w.cfg
+	cfg.Spec, cfg.Replay = pct.Spec{Name: "replay"}, bug.Schedule
+	cfg.First, cfg.Iters, cfg.Worker, cfg.Workers, cfg.Chunk, cfg.Done, cfg.Deadline = bug.Execution, bug.Execution+1, 0, 1, 0, nil, 0
+	r, err := b.start(cfg)
+	if err != nil {
+		return true // cannot tell: keep the report
+	}
+	r.err = r.cmd.Wait()
+	r.output.Close()
+	out, err := r.records()
+	return err == nil && r.died && len(out) > 0
+}
+
+// replace starts a worker in place of one that died in an execution whose
+// replay did not die. It restarts the chunk of that execution from its
+// start (so that the chunk's executions do not depend on the death) and
+// returns, for the dead worker, the count of executions it ended before
+// that chunk and the death, as a "died" record.
+func (b *Binary) replace(w *worker, recs []pct.Record) (*worker, []pct.Record, error) {
+	death := recs[0].Bug
+	cfg := w.cfg
+	if cfg.Chunk <= 0 {
+		// One sequence whose state lives in the process (an exhaustive
+		// search): it cannot go on elsewhere.
+		return nil, nil, fmt.Errorf("the test process died in execution %d (%s), and its replay did not die: "+
+			"the machine, not the test, killed it (out of memory?)", death.Execution, death.Message)
+	}
+	start := cfg.First + (death.Execution-cfg.First)/cfg.Chunk*cfg.Chunk
+	cfg.Done = slices.Clone(cfg.Done)
+	for c := cfg.Worker; cfg.First+c*cfg.Chunk < start; c += cfg.Workers {
+		cfg.Done = append(cfg.Done, c)
+	}
+	nw, err := b.start(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := executionsBefore(w.cfg, start)
+	return nw, []pct.Record{
+		{Version: pct.SchemaVersion, Type: pct.RecDone, Worker: w.cfg.Worker, Executions: n, Finished: n},
+		{Version: pct.SchemaVersion, Type: recDied, Worker: w.cfg.Worker, Bug: death},
+	}, nil
+}
+
+// recDied reports a worker that died in an execution whose replay did not
+// die: the death is the environment's, reported without being a bug.
+const recDied pct.RecordType = "died"
+
+func killAll(ws []*worker) {
+	for _, w := range ws {
+		if !w.exited && !w.killed {
 			w.killed = true
 			w.cmd.Process.Kill()
 		}
-	}()
-	wg.Wait()
-	once.Do(func() { close(found) })
-	mu.Lock()
-	defer mu.Unlock()
-	var all []pct.Record
+	}
+}
+
+// runHooks are what a campaign learns while its workers run.
+type runHooks struct {
+	progress   func(executed int) // about every 200ms: executions ended so far
+	chunksDone func(chunks []int) // chunks that ended without a failure, each once
+	cpu        *time.Duration     // nil, or adds up the CPU time of the worker processes
+}
+
+// chunksDone returns the chunks the workers have newly finished without a
+// failure: those wholly before the execution a worker is in (or, once it
+// exited without a failure, up to its last one).
+func chunksDone(ws []*worker) []int {
+	var out []int
 	for _, w := range ws {
-		if w.killed && !hasBug(w.out) {
+		if w.cfg.Chunk <= 0 {
 			continue
 		}
-		recs, err := w.records()
-		if err != nil {
-			return nil, err
+		cur, ok := pct.CrashLogExecution(w.cfg.CrashLog)
+		if !ok {
+			continue
 		}
-		all = append(all, recs...)
+		if w.exited && !w.killed && endedClean(w.recs) {
+			cur++ // its last execution ended too
+		}
+		for {
+			if w.nextChunk == 0 {
+				w.nextChunk = w.cfg.Worker + 1 // 1-based: 0 means not started
+			}
+			c := w.nextChunk - 1
+			if slices.Contains(w.cfg.Done, c) {
+				w.nextChunk += w.cfg.Workers
+				continue
+			}
+			end := min(w.cfg.First+(c+1)*w.cfg.Chunk, w.cfg.Iters)
+			if end > cur || w.cfg.First+c*w.cfg.Chunk >= w.cfg.Iters {
+				break
+			}
+			out = append(out, c)
+			w.nextChunk += w.cfg.Workers
+		}
 	}
-	return all, nil
+	return out
+}
+
+// endedClean says whether a worker's records end with a done record and
+// hold no failure.
+func endedClean(recs []pct.Record) bool {
+	_, bug := firstBugIndex(recs)
+	return !bug && len(recs) > 0 && recs[len(recs)-1].Type == pct.RecDone
+}
+
+// stopPassed stops the running workers whose current execution is past
+// bound: everything they ran before it ended without a failure.
+func stopPassed(ws []*worker, bound int) {
+	for _, w := range ws {
+		if w.exited || w.killed {
+			continue
+		}
+		cur, ok := pct.CrashLogExecution(w.cfg.CrashLog)
+		if (ok && cur > bound) || (!ok && !crashLogs) {
+			w.killed = true
+			w.cmd.Process.Kill()
+		}
+	}
+}
+
+// crashLogs says whether worker processes keep a crash log (memory-mapped,
+// unix only): without one, a worker's progress is unknown and the others
+// are stopped at the first failure (the outcome may then depend on the
+// number of workers).
+var crashLogs = runtime.GOOS != "windows" && runtime.GOOS != "plan9" && runtime.GOOS != "js" && runtime.GOOS != "wasip1"
+
+// stoppedRecords is the done record of a worker stopped past a failing
+// execution: it ran its executions before the one it was in.
+func (w *worker) stoppedRecords() []pct.Record {
+	cur, ok := pct.CrashLogExecution(w.cfg.CrashLog)
+	if !ok {
+		return nil
+	}
+	n := executionsBefore(w.cfg, cur)
+	return []pct.Record{{Version: pct.SchemaVersion, Type: pct.RecDone, Worker: w.cfg.Worker, Executions: n, Finished: n}}
+}
+
+// executionsBefore counts the executions a worker of cfg runs before
+// index i (its executions are chunks, or single indices, strided by
+// Workers).
+func executionsBefore(cfg pct.Config, i int) int {
+	chunk := max(1, cfg.Chunk)
+	first := cfg.First + cfg.Worker*chunk
+	if i <= first {
+		return 0
+	}
+	stride := chunk * max(1, cfg.Workers)
+	full, rest := (i-first)/stride, (i-first)%stride
+	n := full*chunk + min(rest, chunk)
+	for _, c := range cfg.Done {
+		if start := cfg.First + c*chunk; c%max(1, cfg.Workers) == cfg.Worker && start < i {
+			n -= min(chunk, i-start) // skipped: done in an earlier run
+		}
+	}
+	return n
+}
+
+// doneExecutions counts the executions of the chunks an earlier run did.
+func doneExecutions(cfg pct.Config) int {
+	n := 0
+	for _, c := range cfg.Done {
+		start := cfg.First + c*cfg.Chunk
+		n += max(0, min(cfg.Chunk, cfg.Iters-start))
+	}
+	return n
+}
+
+// executedSoFar estimates the executions the running workers have ended.
+func executedSoFar(ws []*worker) int {
+	n := 0
+	for _, w := range ws {
+		if w.exited {
+			for _, r := range w.recs {
+				if r.Type == pct.RecDone {
+					n += r.Executions
+				}
+			}
+			continue
+		}
+		if cur, ok := pct.CrashLogExecution(w.cfg.CrashLog); ok {
+			n += executionsBefore(w.cfg, cur)
+		}
+	}
+	return n
+}
+
+func firstBugIndex(recs []pct.Record) (int, bool) {
+	e, ok := 0, false
+	for _, r := range recs {
+		if r.Type == pct.RecBug && (!ok || r.Bug.Execution < e) {
+			e, ok = r.Bug.Execution, true
+		}
+	}
+	return e, ok
 }
 
 func (b *Binary) start(cfg pct.Config) (*worker, error) {
@@ -428,16 +783,12 @@ func (b *Binary) start(cfg pct.Config) (*worker, error) {
 		cmd.Env = append(cmd.Env, goRaceEnv())
 	}
 	cmd.Stdout, cmd.Stderr = output, output
+	dieWithParent(cmd)
 	if err := cmd.Start(); err != nil {
 		output.Close()
 		return nil, err
 	}
 	return &worker{cmd: cmd, out: cfg.Out, output: output, cfg: cfg, root: b.root}, nil
-}
-
-func hasBug(path string) bool {
-	recs, _ := readRecords(path)
-	return hasBugRec(recs)
 }
 
 // records returns what a worker reported, or an error explaining why it
@@ -488,7 +839,8 @@ func (w *worker) crashed() ([]pct.Record, error) {
 	if msg, report, ok := goRaceReport(string(out), w.root); ok {
 		bug.Kind, bug.Message, bug.Stack = pct.FailRace, msg, report
 	}
-	n := (exec-w.cfg.First-w.cfg.Worker)/max(1, w.cfg.Workers) + 1
+	n := executionsBefore(w.cfg, exec) + 1
+	w.died = true
 	return []pct.Record{
 		{Version: pct.SchemaVersion, Type: pct.RecBug, Worker: w.cfg.Worker, Executions: n, Bug: bug},
 		{Version: pct.SchemaVersion, Type: pct.RecDone, Worker: w.cfg.Worker, Executions: n, Outcome: bug},

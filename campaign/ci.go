@@ -25,6 +25,9 @@ type CIPlan struct {
 	Seed     uint64 // base seed; each test's seed derives from it
 	Base     Plan   // settings of each hunt (strategy, delay bound, timeout, deps, workers)
 	Log      io.Writer
+	// Store records each test's summary as it ends (nil: none); with
+	// Resume, tests it records are not hunted again.
+	Store *Store
 }
 
 // CIResult is what a CI run found.
@@ -80,10 +83,19 @@ func RunCI(p CIPlan) (*CIResult, error) {
 			// finds its bug early leaves its share to the others.
 			per := (p.Budget - time.Since(start)) / time.Duration(left)
 			left--
-			s, err := pk.bin.Hunt(ciHuntPlan(p, pk, test, per), test)
-			if err != nil {
-				res.Errors = append(res.Errors, fmt.Sprintf("%s %s: %v", pk.path, test, err))
-				continue
+			plan := ciHuntPlan(p, pk, test, per)
+			planned := pk.bin.Planned(plan, test)
+			s := p.Store.Recorded(planned)
+			if s == nil {
+				p.Store.Attach(&plan, planned)
+				var err error
+				if s, err = pk.bin.Hunt(plan, test); err != nil {
+					res.Errors = append(res.Errors, fmt.Sprintf("%s %s: %v", pk.path, test, err))
+					continue
+				}
+				if err := p.Store.Add(s); err != nil {
+					return res, err
+				}
 			}
 			res.Summaries = append(res.Summaries, s)
 			if p.Log != nil {
@@ -106,6 +118,9 @@ func ciHuntPlan(p CIPlan, pk *ciPackage, test string, budget time.Duration) Plan
 	if h.Workers <= 0 {
 		h.Workers = runtime.NumCPU()
 	}
+	if h.Chunk <= 0 {
+		h.Chunk = DefaultChunk
+	}
 	return h
 }
 
@@ -122,6 +137,8 @@ func ciLine(s *results.Summary) string {
 	case s.Bug != nil:
 		return fmt.Sprintf("BUG   %s %s: %s (%d executions, %.1fs)\n      reproduce: gopct replay %s",
 			s.Package, s.Test, s.Bug.Kind, s.Executions, s.Seconds, s.Bug.Replay)
+	case s.Executions == 0:
+		return fmt.Sprintf("?     %s %s: no execution ran within its share of the budget (%.1fs): raise -budget", s.Package, s.Test, s.Seconds)
 	case s.Inconclusive():
 		return fmt.Sprintf("?     %s %s: only %d of %d executions finished (%.1fs)", s.Package, s.Test, s.Finished, s.Executions, s.Seconds)
 	}

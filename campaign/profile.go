@@ -21,7 +21,7 @@ func (b *Binary) profileWith(spec pct.Spec, run string, n int, seed uint64) ([]p
 	var order [][2]string
 	for _, test := range tests {
 		cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Spec: spec, Seed: seed, Iters: n, Workers: 1, Stall: 30, Profile: true}
-		recs, err := b.runWorkers(cfg)
+		recs, err := b.runWorkers(cfg, nil, runHooks{})
 		if err != nil {
 			return nil, err
 		}

@@ -77,7 +77,7 @@ func (b *Binary) Replay(t Token) (*results.ReplayResult, error) {
 		return nil, err
 	}
 	cfg.Vars = vars
-	recs, err := b.runWorkers(cfg)
+	recs, err := b.runWorkers(cfg, nil, runHooks{})
 	if err != nil {
 		return nil, err
 	}

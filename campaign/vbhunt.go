@@ -39,7 +39,7 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 	}
 	per := max(1, p.Iters/len(sets))
 	var all []uint64 // every set's execution classes, for the coverage curve
-	total := &results.Summary{Test: test, Package: b.Package, Strategy: "pctvb", Spec: p.Spec, Seed: p.Seed, Mode: "bubble"}
+	total := b.Planned(p, test)
 	for i, set := range sets {
 		q := p
 		q.Spec.V = len(set)
@@ -56,6 +56,7 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 		total.Finished += s.Finished
 		total.Abandoned += s.Abandoned
 		total.Seconds += s.Seconds
+		total.CPUSeconds += s.CPUSeconds
 		if s.Bug != nil {
 			total.Bug = s.Bug
 			total.Spec = s.Spec

@@ -73,3 +73,20 @@ func ReadCrashLog(path string) (int, Schedule, error) {
 	}
 	return exec, s, d.err
 }
+
+// CrashLogExecution returns the execution a worker process is running (or
+// ran last), read from the header of its crash log while it runs: its
+// executions before that one have ended. false before its first execution,
+// or where the platform keeps no crash log.
+func CrashLogExecution(path string) (int, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	var h [crashHeader]byte
+	if _, err := f.ReadAt(h[:], 0); err != nil || string(h[:4]) != crashMagic {
+		return 0, false
+	}
+	return int(binary.LittleEndian.Uint64(h[4:])), true
+}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -133,9 +134,14 @@ func (r *runner) run(body func(*testing.T)) {
 	limits := &stepLimits{fixed: r.cfg.MaxSteps}
 	complete := false
 	var bug *BugReport
-	for i := r.cfg.First + r.cfg.Worker; i < r.cfg.Iters; i += r.cfg.Workers {
+	first := r.cfg.firstIndex()
+	for i := first; i < r.cfg.Iters; i = r.cfg.nextIndex(i) {
 		if r.cfg.Deadline != 0 && time.Now().UnixNano() > r.cfg.Deadline {
 			break
+		}
+		if r.cfg.chunkStart(i) && i != first {
+			strat, _, _ = r.newStrategy() // built once already: cannot fail
+			limits = &stepLimits{fixed: r.cfg.MaxSteps}
 		}
 		if !strat.Begin(i, NewRand(execSeed(r.cfg.Seed, i))) {
 			complete = true // the strategy has explored everything it offers
@@ -197,6 +203,38 @@ func (r *runner) run(body func(*testing.T)) {
 	}
 	r.emit(rec)
 }
+
+// firstIndex is this worker's first execution.
+func (c *Config) firstIndex() int {
+	if c.Chunk <= 0 {
+		return c.First + c.Worker
+	}
+	return c.skipDone(c.First + c.Worker*c.Chunk)
+}
+
+// nextIndex is this worker's execution after i: the next in its chunk, or
+// the start of its next chunk not done already.
+func (c *Config) nextIndex(i int) int {
+	if c.Chunk <= 0 {
+		return i + c.Workers
+	}
+	i++
+	if c.chunkStart(i) {
+		i = c.skipDone(i + (c.Workers-1)*c.Chunk)
+	}
+	return i
+}
+
+// skipDone moves past this worker's chunks that Done lists, from the chunk
+// starting at i.
+func (c *Config) skipDone(i int) int {
+	for len(c.Done) > 0 && slices.Contains(c.Done, (i-c.First)/c.Chunk) {
+		i += c.Workers * c.Chunk
+	}
+	return i
+}
+
+func (c *Config) chunkStart(i int) bool { return c.Chunk > 0 && (i-c.First)%c.Chunk == 0 }
 
 // outcome summarises a finished execution for its strategy.
 func (e *execution) outcome() ExecOutcome {

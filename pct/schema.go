@@ -40,6 +40,16 @@ type Config struct {
 	Race     bool    `json:"race"`     // detect data races (happens-before, race.go)
 	Coverage bool    `json:"coverage"` // hash each execution's happens-before graph (hbhash.go)
 	AllBugs  bool    `json:"allBugs"`  // go on after a bug (gopct explore -all); a bug record each
+	// Chunk > 0: executions come in chunks of Chunk indices from First;
+	// worker w runs chunks w, w+Workers, ..., and the strategy's learned
+	// state (PCT's step count k) and the step-limit calibration restart at
+	// every chunk, so an execution's outcome depends on its index and the
+	// seed only, never on Workers. 0: worker w runs w, w+Workers, ... and
+	// keeps its state throughout.
+	Chunk int `json:"chunk,omitempty"`
+	// Done lists chunks (numbered from First) that ended without a failure
+	// in an earlier, interrupted run of the same campaign: not run again.
+	Done []int `json:"done,omitempty"`
 }
 
 // RecordType says what a Record reports.

@@ -23,6 +23,37 @@ type Summary struct {
 	Bounds   []pct.BoundStats `json:"bounds,omitempty"`
 	Complete bool             `json:"complete,omitempty"`
 	Coverage []CoveragePoint  `json:"coverage,omitempty"`
+
+	// The campaign's shape: execution indices [First, Iters) in chunks of
+	// Chunk (0: not chunked), run by Workers processes; Shard of Shards
+	// when the chunks were split over several runs (gopct merge joins them).
+	Iters   int `json:"iters,omitempty"`
+	First   int `json:"first,omitempty"`
+	Chunk   int `json:"chunk,omitempty"`
+	Workers int `json:"workers,omitempty"`
+	Shard   int `json:"shard,omitempty"`
+	Shards  int `json:"shards,omitempty"`
+	// A checkpoint is written while a hunt runs: Chunks ended without a
+	// failure. A resumed run skips them; reports ignore checkpoints.
+	Checkpoint bool  `json:"checkpoint,omitempty"`
+	Chunks     []int `json:"chunks,omitempty"`
+	// Resumed counts the executions (in Executions) an earlier,
+	// interrupted run did: their chunks were not run again.
+	Resumed int `json:"resumed,omitempty"`
+	// Deaths are worker processes that died in an execution whose replay
+	// did not die (the machine killed them: memory pressure, a signal):
+	// not bugs; each worker was replaced and its chunk run again.
+	Deaths []Death `json:"deaths,omitempty"`
+	// CPUSeconds is the CPU time (user and system) of the worker
+	// processes: against Seconds, how busy the machine let them be.
+	CPUSeconds float64 `json:"cpuSeconds,omitempty"`
+}
+
+// Death is a worker process's death that its replay did not reproduce.
+type Death struct {
+	Execution int    `json:"execution"`
+	Message   string `json:"message"`
+	Replay    string `json:"replay"`
 }
 
 // CoveragePoint is one point of a coverage curve: the distinct

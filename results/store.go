@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 )
 
 // The results store is a JSON-lines file that every run appends to: one
@@ -65,4 +66,42 @@ func read(r io.Reader) ([]*Summary, int, error) {
 		return out, skipped, fmt.Errorf("reading results: %w", err)
 	}
 	return out, skipped, nil
+}
+
+// Key identifies a hunt in a results file: the same key means the same
+// executions (package, test, strategy and parameters, seed, execution
+// range, chunking, shard), so a resumed campaign skips a hunt whose key is
+// recorded.
+func Key(s *Summary) string {
+	spec, _ := json.Marshal(s.Spec)
+	return fmt.Sprintf("%s\x00%s\x00%s\x00%d\x00%d-%d/%d\x00%d/%d", s.Package, s.Test, spec, s.Seed, s.First, s.Iters, s.Chunk, s.Shard, s.Shards)
+}
+
+// Recorded indexes the summaries by Key; a later record of the same key
+// wins.
+func Recorded(ss []*Summary) map[string]*Summary {
+	m := make(map[string]*Summary, len(ss))
+	for _, s := range ss {
+		if !s.Checkpoint {
+			m[Key(s)] = s
+		}
+	}
+	return m
+}
+
+// CheckpointedChunks gathers, per Key, the chunks that checkpoints record
+// as ended without a failure.
+func CheckpointedChunks(ss []*Summary) map[string][]int {
+	m := map[string][]int{}
+	for _, s := range ss {
+		if s.Checkpoint {
+			k := Key(s)
+			for _, c := range s.Chunks {
+				if !slices.Contains(m[k], c) {
+					m[k] = append(m[k], c)
+				}
+			}
+		}
+	}
+	return m
 }

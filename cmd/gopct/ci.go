@@ -19,13 +19,15 @@ func ci(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("ci", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	p := campaign.CIPlan{Base: campaign.DefaultCIBase()}
-	var shard, junit, store string
+	var shard, junit string
+	var store campaign.Store
 	var jsonOut bool
 	var seed int64
 	fs.DurationVar(&p.Budget, "budget", 2*time.Minute, "wall-clock budget of the whole run, builds included")
 	fs.StringVar(&shard, "shard", "", "run shard i of N (i/N, 0 <= i < N); default $JOB_COMPLETION_INDEX/$GOPCT_SHARDS or 0/1")
 	fs.StringVar(&junit, "junit", "", "write JUnit XML to this file")
-	fs.StringVar(&store, "results", "", "append every test's summary (JSON lines) to this file")
+	fs.StringVar(&store.Path, "results", "", "append every test's summary (JSON lines) to this file as soon as it is hunted")
+	fs.BoolVar(&store.Resume, "resume", false, "with -results: skip the tests the file records (a killed run goes on where it stopped)")
 	fs.BoolVar(&jsonOut, "json", false, "print a JSON line per test instead of text")
 	fs.Int64Var(&seed, "seed", 1, "base seed; each test's seed derives from it, the package, the test and the shard")
 	fs.IntVar(&p.Base.Workers, "workers", runtime.NumCPU(), "parallel test processes per hunt")
@@ -52,16 +54,24 @@ func ci(args []string, stdout, stderr io.Writer) int {
 	if !jsonOut {
 		p.Log = stdout
 	}
+	if store.Resume && store.Path == "" {
+		fmt.Fprintf(stderr, "gopct ci: -resume needs -results FILE\n")
+		return 2
+	}
+	if err := store.Open(); err != nil {
+		return fail(stderr, err)
+	}
+	p.Store = &store
 	res, err := campaign.RunCI(p)
 	if err != nil {
 		return fail(stderr, err)
 	}
-	return reportCI(res, jsonOut, junit, store, stdout, stderr)
+	return reportCI(res, jsonOut, junit, stdout, stderr)
 }
 
 // reportCI writes the outputs of a CI run and returns its exit status: 1
 // on any bug, 2 when a package could not be hunted, 0 otherwise.
-func reportCI(res *campaign.CIResult, jsonOut bool, junit, store string, stdout, stderr io.Writer) int {
+func reportCI(res *campaign.CIResult, jsonOut bool, junit string, stdout, stderr io.Writer) int {
 	code := 0
 	for _, s := range res.Summaries {
 		if jsonOut {
@@ -84,11 +94,6 @@ func reportCI(res *campaign.CIResult, jsonOut bool, junit, store string, stdout,
 		}
 		results.WriteJUnit(f, res.Summaries, func(b *results.Bug) string { return "gopct replay " + b.Replay })
 		f.Close()
-	}
-	if store != "" {
-		if err := results.Append(store, res.Summaries...); err != nil {
-			return fail(stderr, err)
-		}
 	}
 	if code == 0 && len(res.Errors) > 0 {
 		code = 2

@@ -21,7 +21,8 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	var p campaign.Plan
 	var jsonOut, verbose bool
 	strategy, depth, vbound, tbound := "pct", 3, 1, 0
-	var varNames string
+	var varNames, shard string
+	var store campaign.Store
 	var seed int64
 	fs.StringVar(&p.Run, "run", "", "run only the tests matching this regexp (like go test -run)")
 	fs.StringVar(&strategy, "strategy", strategy, "scheduling strategy: pct, pctvb (variable bounding) or random")
@@ -42,6 +43,10 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&p.Race, "race", true, "report data races: accesses unordered by the program's synchronisation (happens-before)")
 	fs.BoolVar(&p.Coverage, "coverage", false, "hash each execution's happens-before graph: the JSON summary gets the coverage curve (distinct classes against executions)")
 	fs.BoolVar(&p.GoRace, "gorace", false, "also build with Go's -race: reports races between goroutines gopct does not manage (started by code it does not instrument)")
+	fs.IntVar(&p.Chunk, "chunk", campaign.DefaultChunk, "executions per chunk: the unit workers and shards split (strategy state restarts at each, so the outcome does not depend on -workers or -shard)")
+	fs.StringVar(&shard, "shard", "", "run shard i of N of the executions (i/N; default $JOB_COMPLETION_INDEX/$GOPCT_SHARDS or 0/1); gopct merge joins the shards' -results")
+	fs.StringVar(&store.Path, "results", "", "append each test's summary (JSON lines) to this file as soon as it is hunted")
+	fs.BoolVar(&store.Resume, "resume", false, "with -results: skip the tests whose hunt the file records (a killed campaign goes on where it stopped)")
 	fs.BoolVar(&jsonOut, "json", false, "print JSON lines; the last line is the summary")
 	fs.BoolVar(&verbose, "verbose", false, "print progress on stderr")
 	fs.Usage = func() {
@@ -74,7 +79,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	for _, f := range []struct {
 		name string
 		v    int
-	}{{"iters", p.Iters}, {"d", depth}, {"workers", p.Workers}} {
+	}{{"iters", p.Iters}, {"d", depth}, {"workers", p.Workers}, {"chunk", p.Chunk}} {
 		if f.v < 1 {
 			fmt.Fprintf(stderr, "gopct hunt: -%s must be at least 1 (got %d)\n", f.name, f.v)
 			return 2
@@ -87,6 +92,15 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	if _, err := regexp.Compile(p.Run); err != nil {
 		// Checked here, before the build, to fail fast.
 		fmt.Fprintf(stderr, "gopct hunt: bad -run regexp: %v\n", err)
+		return 2
+	}
+	var err error
+	if p.Shard, p.Shards, err = parseShard(shard); err != nil {
+		fmt.Fprintf(stderr, "gopct hunt: bad -shard %q (want i/N with 0 <= i < N)\n", shard)
+		return 2
+	}
+	if store.Resume && store.Path == "" {
+		fmt.Fprintf(stderr, "gopct hunt: -resume needs -results FILE\n")
 		return 2
 	}
 	p.Seed = uint64(seed)
@@ -109,10 +123,13 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	if verbose {
 		p.Log = stderr
 	}
-	return runHunt(p, jsonOut, stdout, stderr)
+	return runHunt(p, store, jsonOut, stdout, stderr)
 }
 
-func runHunt(p campaign.Plan, jsonOut bool, stdout, stderr io.Writer) int {
+func runHunt(p campaign.Plan, store campaign.Store, jsonOut bool, stdout, stderr io.Writer) int {
+	if err := store.Open(); err != nil {
+		return fail(stderr, err)
+	}
 	logf(p.Log, "gopct: instrumenting and building %s\n", p.Package)
 	bin, err := campaign.BuildWith(p.Dir, p.Package, campaign.BuildOptions{Deps: p.Deps, GoRace: p.GoRace})
 	if err != nil {
@@ -133,14 +150,28 @@ func runHunt(p campaign.Plan, jsonOut bool, stdout, stderr io.Writer) int {
 		if p.Spec.Name == "pctvb" {
 			hunt = bin.HuntVB
 		}
-		s, err := hunt(p, test)
-		if err != nil {
-			return fail(stderr, err)
+		planned := bin.Planned(p, test)
+		s := store.Recorded(planned)
+		if s != nil {
+			logf(p.Log, "gopct: %s: recorded in %s, not hunted again (-resume)\n", test, store.Path)
+		} else {
+			q := p
+			store.Attach(&q, planned)
+			if len(q.Done) > 0 {
+				logf(p.Log, "gopct: %s: %d chunks recorded in %s, not run again (-resume)\n", test, len(q.Done), store.Path)
+			}
+			if s, err = huntWithProgress(hunt, q, test, stderr); err != nil {
+				return fail(stderr, err)
+			}
+			if err := store.Add(s); err != nil {
+				return fail(stderr, err)
+			}
 		}
 		if jsonOut {
 			json.NewEncoder(stdout).Encode(s)
 		} else {
 			results.WriteSummary(stdout, s)
+			results.WriteDeaths(stdout, s)
 		}
 		switch {
 		case s.Bug != nil:
@@ -156,4 +187,18 @@ func logf(w io.Writer, format string, args ...any) {
 	if w != nil {
 		fmt.Fprintf(w, format, args...)
 	}
+}
+
+// huntWithProgress hunts a test, with a progress line on stderr when it is
+// a terminal.
+func huntWithProgress(hunt func(campaign.Plan, string) (*results.Summary, error), p campaign.Plan, test string, stderr io.Writer) (*results.Summary, error) {
+	f, ok := stderr.(*os.File)
+	if !ok || !campaign.IsTerminal(f) {
+		return hunt(p, test)
+	}
+	line := &campaign.ProgressLine{W: stderr, Budget: p.Budget}
+	line.Start(test, p.Iters)
+	p.Progress = line.Update
+	defer line.Done()
+	return hunt(p, test)
 }

@@ -26,6 +26,9 @@ Usage:
                                    executions that cover every order of t threads (Lemma 4.1)
   gopct ci [-budget 2m] [-shard i/N] [-junit F] [packages]
                                    time-budgeted smoke run over every test; exit 1 on any bug
+  gopct report [-html F] results...
+                                   tables and an HTML page with plots of -results files
+  gopct merge [-o F] results...    combine the results of shards into one
   gopct bench [flags] DIR          measure bug finding on a module of bug programs
   gopct help                       this text
 
@@ -59,6 +62,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return vars(args[1:], stdout, stderr)
 	case "tbound":
 		return tboundCmd(args[1:], stdout, stderr)
+	case "report":
+		return report(args[1:], stdout, stderr)
+	case "merge":
+		return merge(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

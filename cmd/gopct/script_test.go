@@ -20,6 +20,8 @@ package main
 //	treehash DIR               print every file under DIR (path, mode, size,
 //	                           SHA-256 of the contents) and a total hash
 //	envfield VAR FILE KEY.PATH (built in, not a process) set $VAR to what jsonfield prints
+//	waitfile FILE REGEXP       (built in) wait until FILE matches REGEXP (a point in a
+//	                           background command's progress)
 //
 // Each script's environment gets the Go settings of the environment running
 // the tests (GOCACHE, GOMODCACHE, ...), so that its builds use the warm
@@ -37,10 +39,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -76,6 +80,7 @@ func TestScripts(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"envfield": envFieldCmd,
+			"waitfile": waitFileCmd,
 		},
 	})
 }
@@ -192,6 +197,22 @@ func envFieldCmd(ts *testscript.TestScript, neg bool, args []string) {
 	v, err := jsonField(ts.MkAbs(args[1]), args[2])
 	ts.Check(err)
 	ts.Setenv(args[0], v)
+}
+
+// waitFileCmd implements "waitfile FILE REGEXP": it waits (up to two
+// minutes) until the file exists and matches, to act on a background
+// command at a known point of its progress.
+func waitFileCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: waitfile FILE REGEXP")
+	}
+	re := regexp.MustCompile(args[1])
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if data, err := os.ReadFile(ts.MkAbs(args[0])); err == nil && re.Match(data) {
+			return
+		}
+	}
+	ts.Fatalf("%s does not match %q after two minutes", args[0], args[1])
 }
 
 // treeHash lists every file and directory under dir, one per line (path,
