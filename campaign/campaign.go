@@ -276,10 +276,27 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 		if vars != nil {
 			tok.Vars = p.Vars
 		}
+		tok.Seed = p.Seed
+		tok.PriorFirst, tok.PriorStride = priorOf(best.Execution, p.first, cfg.Workers)
+		if p.Spec.Name == "pctvb" && tok.PriorStride > 0 {
+			tok.VarSites = cfg.VarSites
+		}
 		s.Bug = b.bugWith(tok, best)
 	}
 	s.Seconds = time.Since(start).Seconds()
 	return s, nil
+}
+
+// priorOf returns the first execution of the worker that ran execution
+// exec (workers share executions first, first+1, ... round robin) and the
+// stride between its executions; stride 0 when exec was its first.
+func priorOf(exec, first, workers int) (int, int) {
+	workers = max(workers, 1)
+	start := first + (exec-first)%workers
+	if start >= exec {
+		return 0, 0
+	}
+	return start, workers
 }
 
 func (b *Binary) bugWith(tok Token, r *pct.BugReport) *results.Bug {

@@ -33,6 +33,16 @@ type Token struct {
 	Sites     []int           `json:"as,omitempty"` // active memory sites (variable bounding); nil: all
 	Race      bool            `json:"r,omitempty"`  // hunted with race detection
 	Vars      []string        `json:"v,omitempty"`  // -vars: the variables whose memory sites were scheduling points
+	// Seed is the hunt's seed: it seeds the execution's math/rand sources
+	// and the strategy of the prior executions.
+	Seed uint64 `json:"sd,omitempty"`
+	// PriorFirst and PriorStride name the executions the hunt's worker ran
+	// before this one in the same process (PriorFirst, +PriorStride, ...):
+	// a replay runs them again first, with Spec and Seed, so that package
+	// state carried between executions is rebuilt. PriorStride 0: none.
+	PriorFirst  int     `json:"pf,omitempty"`
+	PriorStride int     `json:"ps,omitempty"`
+	VarSites    [][]int `json:"vs,omitempty"` // pctvb: the tracked variables' sites, for the prior executions
 }
 
 const tokenPrefix = "gopct1."

@@ -9,8 +9,13 @@ import (
 
 // Schedule is what replay needs: every decision that did not simply let the
 // current goroutine continue, and every select-order choice that was not 0.
+//
+// FP is the fingerprint of the whole path (0: not recorded): a run that
+// agrees at every switch but differs after the last one (a branch taken on
+// another random draw) is noticed at its end.
 type Schedule struct {
 	Steps    int
+	FP       uint32
 	Switches []SwitchEvent
 	Picks    []PickEvent
 }
@@ -116,8 +121,9 @@ func sprintf(format string, args ...any) string { return fmt.Sprintf(format, arg
 // Encode packs a schedule as base64url varints (steps delta-coded).
 func (s Schedule) Encode() string {
 	var b []byte
-	b = binary.AppendUvarint(b, 2) // format version
+	b = binary.AppendUvarint(b, scheduleFormat)
 	b = binary.AppendUvarint(b, uint64(s.Steps))
+	b = binary.AppendUvarint(b, uint64(s.FP))
 	b = binary.AppendUvarint(b, uint64(len(s.Switches)))
 	last := 0
 	for _, w := range s.Switches {
@@ -145,10 +151,11 @@ func DecodeSchedule(s string) (Schedule, error) {
 	}
 	d := &uvarints{b: b}
 	var out Schedule
-	if d.next() != 2 {
+	if d.next() != scheduleFormat {
 		return out, errors.New("unknown schedule format (made by another version of gopct)")
 	}
 	out.Steps = int(d.next())
+	out.FP = uint32(d.next())
 	n := int(d.next())
 	last := 0
 	for i := 0; i < n && d.err == nil; i++ {
@@ -165,6 +172,10 @@ func DecodeSchedule(s string) (Schedule, error) {
 	}
 	return out, d.err
 }
+
+// scheduleFormat is the version of Encode's format (3: the path's final
+// fingerprint).
+const scheduleFormat = 3
 
 type uvarints struct {
 	b   []byte

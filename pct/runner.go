@@ -1,6 +1,7 @@
 package pct
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -71,15 +72,8 @@ type runner struct {
 }
 
 func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
-	switch r.cfg.Spec.Name {
-	case "replay":
-	case "pctvb":
-		if r.cfg.Spec.D < 1 || len(r.cfg.VarSites) == 0 {
-			return nil, nil, fmt.Errorf("pctvb needs d >= 1 and tracked variables")
-		}
-		return newPCTVB(r.cfg.Spec, r.cfg.VarSites), nil, nil
-	default:
-		s, err := NewStrategy(r.cfg.Spec)
+	if r.cfg.Spec.Name != "replay" {
+		s, err := r.strategyFor(r.cfg.Spec)
 		return s, nil, err
 	}
 	sched, err := DecodeSchedule(r.cfg.Replay)
@@ -88,6 +82,17 @@ func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
 	}
 	rs := newReplay(sched)
 	return rs, rs, nil
+}
+
+// strategyFor makes the strategy of a hunt.
+func (r *runner) strategyFor(spec Spec) (Strategy, error) {
+	if spec.Name == "pctvb" {
+		if spec.D < 1 || len(r.cfg.VarSites) == 0 {
+			return nil, fmt.Errorf("pctvb needs d >= 1 and tracked variables")
+		}
+		return newPCTVB(spec, r.cfg.VarSites), nil
+	}
+	return NewStrategy(spec)
 }
 
 func (r *runner) run(body func(*testing.T)) {
@@ -133,6 +138,11 @@ func (r *runner) run(body func(*testing.T)) {
 	limits := &stepLimits{fixed: r.cfg.MaxSteps}
 	complete := false
 	var bug *BugReport
+	priorDiverged, err := r.rerunPrior(body, limits, crash)
+	if err != nil {
+		r.emit(Record{Type: RecError, Message: err.Error()})
+		return
+	}
 	for i := r.cfg.First + r.cfg.Worker; i < r.cfg.Iters; i += r.cfg.Workers {
 		if r.cfg.Deadline != 0 && time.Now().UnixNano() > r.cfg.Deadline {
 			break
@@ -141,27 +151,10 @@ func (r *runner) run(body func(*testing.T)) {
 			complete = true // the strategy has explored everything it offers
 			break
 		}
-		e := newExecution(i, strat, limits)
-		e.timeout = time.Duration(r.cfg.Timeout)
-		e.lazyTime = r.cfg.LazyTime
-		e.maxDelay = time.Duration(r.cfg.MaxDelay)
-		e.rec.crash = crash
-		e.observe(r.cfg, strat)
-		crash.begin(i)
-		r.runOne(e, body)
-		if e.narrowSites != nil {
-			e.narrowSites() // the execution ended inside a livelock window
-		}
-		e.finishObservers()
-		e.rec.sched.Steps = e.step
-		strat.End(e.outcome())
+		e := r.execute(i, strat, limits, crash, body)
 		execs++
-		progress.Add(1)
 		maxSteps = max(maxSteps, e.step)
 		f := e.failure
-		if f == nil || f.Kind.IsBug() {
-			limits.finished(e.step)
-		}
 		switch {
 		case f == nil:
 		case f.Kind.IsEnvironment():
@@ -188,7 +181,7 @@ func (r *runner) run(body func(*testing.T)) {
 		rec.Bounds = b.Stats()
 	}
 	if replay != nil {
-		rec.Diverged = replay.diverged
+		rec.Diverged = cmp.Or(priorDiverged, replay.diverged)
 		rec.Outcome = bug
 	}
 	if r.cfg.Profile {
@@ -197,9 +190,64 @@ func (r *runner) run(body func(*testing.T)) {
 	r.emit(rec)
 }
 
+// execute runs execution i, which strat has begun, and ends it for strat.
+func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crashLog, body func(*testing.T)) *execution {
+	e := newExecution(i, strat, limits)
+	e.timeout = time.Duration(r.cfg.Timeout)
+	e.randSeed = execSeed(r.cfg.Seed, i) ^ randSalt
+	e.lazyTime = r.cfg.LazyTime
+	e.maxDelay = time.Duration(r.cfg.MaxDelay)
+	e.rec.crash = crash
+	e.observe(r.cfg, strat)
+	crash.begin(i)
+	r.runOne(e, body)
+	if e.narrowSites != nil {
+		e.narrowSites() // the execution ended inside a livelock window
+	}
+	e.finishObservers()
+	e.rec.sched.Steps, e.rec.sched.FP = e.step, e.fingerprint()
+	strat.End(e.outcome())
+	progress.Add(1)
+	if f := e.failure; f == nil || f.Kind.IsBug() {
+		limits.finished(e.step)
+	}
+	return e
+}
+
+// rerunPrior runs again, before a replayed execution, the executions that
+// the hunt's worker ran before it in the same process (cfg.Prior: the
+// strategy, from PriorFirst every PriorStride up to First), so that
+// package-level state carried from one execution to the next (a map filled
+// lazily, a counter, a cache) is what the recorded execution started from,
+// and the step limit is calibrated as it was. They are deterministic, like
+// the recorded one. Each passed in the hunt (a worker stops at its first
+// bug): one that fails now means the replay cannot rebuild that state, a
+// divergence.
+func (r *runner) rerunPrior(body func(*testing.T), limits *stepLimits, crash *crashLog) (string, error) {
+	if r.cfg.Prior == nil || r.cfg.PriorStride < 1 {
+		return "", nil
+	}
+	strat, err := r.strategyFor(*r.cfg.Prior)
+	if err != nil {
+		return "", err
+	}
+	diverged := ""
+	for i := r.cfg.PriorFirst; i < r.cfg.First; i += r.cfg.PriorStride {
+		if !strat.Begin(i, NewRand(execSeed(r.cfg.Seed, i))) {
+			break
+		}
+		e := r.execute(i, strat, limits, crash, body)
+		if f := e.failure; f != nil && (f.Kind.IsBug() || f.Kind.IsEnvironment()) && diverged == "" {
+			diverged = sprintf("execution %d, run again before the recorded one to rebuild the package state it started from, failed (%s: %s); in the hunt it passed",
+				i, f.Kind, f.Message)
+		}
+	}
+	return diverged, nil
+}
+
 // outcome summarises a finished execution for its strategy.
 func (e *execution) outcome() ExecOutcome {
-	o := ExecOutcome{Steps: e.step, Goroutines: len(e.gs)}
+	o := ExecOutcome{Steps: e.step, Goroutines: len(e.gs), FP: e.fingerprint()}
 	if e.failure != nil {
 		o.Failed, o.Kind = true, e.failure.Kind
 	}

@@ -1,6 +1,8 @@
 package pct
 
 import (
+	"math/rand"
+	randv2 "math/rand/v2"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -103,6 +105,12 @@ type execution struct {
 	failure  *Failure
 	messages []message
 	aborted  atomic.Bool
+
+	// randSeed seeds the execution's math/rand and math/rand/v2 sources
+	// (globalrand.go), made on first use.
+	randSeed uint64
+	rand1    *rand.Rand
+	rand2    *randv2.Rand
 }
 
 // current is the execution in progress in this process, or nil.

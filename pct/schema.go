@@ -38,6 +38,12 @@ type Config struct {
 	MaxDelay int64   `json:"maxDelay"` // ns: a timer fires while goroutines can run only if due within this; 0: any
 	Sub      string  `json:"sub"`      // subtest filter: regexp for the names of t.Run subtests
 	Race     bool    `json:"race"`     // detect data races (happens-before, race.go)
+	// Replay only: the strategy that ran the hunt worker's executions
+	// before the recorded one (PriorFirst, PriorFirst+PriorStride, ...
+	// below First); they run again first (runner.rerunPrior). nil: none.
+	Prior       *Spec `json:"prior,omitempty"`
+	PriorFirst  int   `json:"priorFirst,omitempty"`
+	PriorStride int   `json:"priorStride,omitempty"`
 }
 
 // RecordType says what a Record reports.
