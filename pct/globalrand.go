@@ -14,7 +14,8 @@ import (
 // Inside an execution the source is the execution's own, seeded from the
 // schedule's seed and the execution index (randSeed), so a replay draws the
 // same numbers in the same order (only the token holder runs, so the draws
-// are ordered by the schedule). Outside an execution, and on goroutines gopct
+// are ordered by the schedule); each draw is folded into the path's
+// fingerprint. Outside an execution, and on goroutines gopct
 // does not manage, the calls go to the global functions as before.
 
 // randSalt separates the program's random streams from the strategy's,
@@ -30,7 +31,7 @@ const randSalt = 0x9e3779b97f4a7c15
 func Rand1() *rand.Rand {
 	if e, _ := self(); e != nil {
 		if e.rand1 == nil {
-			e.rand1 = rand.New(rand.NewSource(int64(e.randSeed)))
+			e.rand1 = rand.New(drawSource1{e, rand.NewSource(int64(e.randSeed)).(rand.Source64)})
 		}
 		return e.rand1
 	}
@@ -41,7 +42,7 @@ func Rand1() *rand.Rand {
 func Rand2() *randv2.Rand {
 	if e, _ := self(); e != nil {
 		if e.rand2 == nil {
-			e.rand2 = randv2.New(randv2.NewPCG(e.randSeed, randSalt))
+			e.rand2 = randv2.New(drawSource2{e, randv2.NewPCG(e.randSeed, randSalt)})
 		}
 		return e.rand2
 	}
@@ -73,3 +74,38 @@ func (globalSource1) Seed(seed int64) { rand.Seed(seed) }
 type globalSource2 struct{}
 
 func (globalSource2) Uint64() uint64 { return randv2.Uint64() }
+
+// drawSource1 and drawSource2 fold every value drawn into the execution's
+// path fingerprint, so that a replay drawing other numbers (another seed)
+// is reported as diverging even where its path happens to agree.
+type drawSource1 struct {
+	e   *execution
+	src rand.Source64
+}
+
+func (s drawSource1) Int63() int64 {
+	v := s.src.Int63()
+	s.e.foldDraw(uint64(v))
+	return v
+}
+
+func (s drawSource1) Uint64() uint64 {
+	v := s.src.Uint64()
+	s.e.foldDraw(v)
+	return v
+}
+
+func (s drawSource1) Seed(seed int64) { s.src.Seed(seed) }
+
+type drawSource2 struct {
+	e   *execution
+	src randv2.Source
+}
+
+func (s drawSource2) Uint64() uint64 {
+	v := s.src.Uint64()
+	s.e.foldDraw(v)
+	return v
+}
+
+func (e *execution) foldDraw(v uint64) { e.fp = (e.fp ^ v) * fpPrime }

@@ -24,7 +24,7 @@ func (s *replayStrategy) Next(d *Decision) int {
 		want := rec.To
 		s.sw++
 		if rec.FP != 0 && rec.FP != d.FP {
-			s.diverge("the run left the recorded path before decision %d (step %d): the recording was at %s (%s), the replay is at %s (%s)",
+			s.diverge("the run left the recorded path (goroutines, operations or random draws) before decision %d (step %d): the recording was at %s (%s), the replay is at %s (%s)",
 				d.Seq, d.Step, sitePos(rec.Site), siteOp(rec.Site), curPos(d), curOp(d))
 		}
 		if want == timeID && d.CanPassTime {

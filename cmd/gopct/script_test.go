@@ -20,6 +20,8 @@ package main
 //	treehash DIR               print every file under DIR (path, mode, size,
 //	                           SHA-256 of the contents) and a total hash
 //	envfield VAR FILE KEY.PATH (built in, not a process) set $VAR to what jsonfield prints
+//	tokenedit VAR TOKEN K=JSON...  (built in) set $VAR to TOKEN with the token's JSON
+//	                           fields K set to the given values (a tampered token)
 //
 // Each script's environment gets the Go settings of the environment running
 // the tests (GOCACHE, GOMODCACHE, ...), so that its builds use the warm
@@ -43,6 +45,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/gopct/gopct/campaign"
 )
 
 // TestMain installs the commands the scripts run as separate processes
@@ -75,7 +79,8 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"envfield": envFieldCmd,
+			"envfield":  envFieldCmd,
+			"tokenedit": tokenEditCmd,
 		},
 	})
 }
@@ -249,4 +254,30 @@ func treeHashMain(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// tokenEditCmd implements "tokenedit VAR TOKEN K=JSON...": the token's JSON
+// form with fields replaced, encoded again (a replay token tampered with).
+func tokenEditCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 3 {
+		ts.Fatalf("usage: tokenedit VAR TOKEN K=JSON...")
+	}
+	tok, err := campaign.DecodeToken(args[1])
+	ts.Check(err)
+	data, err := json.Marshal(tok)
+	ts.Check(err)
+	var fields map[string]json.RawMessage
+	ts.Check(json.Unmarshal(data, &fields))
+	for _, kv := range args[2:] {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			ts.Fatalf("tokenedit: %q is not K=JSON", kv)
+		}
+		fields[k] = json.RawMessage(v)
+	}
+	data, err = json.Marshal(fields)
+	ts.Check(err)
+	var edited campaign.Token
+	ts.Check(json.Unmarshal(data, &edited))
+	ts.Setenv(args[0], edited.Encode())
 }
