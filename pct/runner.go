@@ -181,7 +181,7 @@ func (r *runner) run(body func(*testing.T)) {
 		rec.Bounds = b.Stats()
 	}
 	if replay != nil {
-		rec.Diverged = cmp.Or(priorDiverged, replay.diverged)
+		rec.Diverged = cmp.Or(replay.diverged, priorDiverged)
 		rec.Outcome = bug
 	}
 	if r.cfg.Profile {
