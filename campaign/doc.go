@@ -9,5 +9,7 @@
 // the seed; a worker that dies is reported as a "fatal" bug with the
 // schedule read from its crash log, or as an error if it left none; errors
 // caused by the user's input satisfy errors.Is(err, usererr.ErrUser) and map to exit
-// code 2.
+// code 2; a token carries the seed and the worker's earlier executions
+// (first, stride), which a replay reruns before the recorded one so that
+// package state carried between executions is rebuilt.
 package campaign

@@ -121,6 +121,7 @@ func (r *runner) run(body func(*testing.T)) {
 		subFilter = re
 	}
 	profiling = r.cfg.Profile
+	fingerprinting = !r.cfg.NoFingerprint
 	// One goroutine runs at a time: with one P a handoff is a direct
 	// switch instead of a wakeup of another OS thread.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))

@@ -213,7 +213,9 @@ func (e *execution) pointAt(g *G, a Access) {
 		g.lastMem = a.Site
 	}
 	e.step++
-	e.fp = (e.fp ^ uint64(g.id)<<40 ^ uint64(uint32(a.Site))<<8 ^ uint64(a.Kind)) * fpPrime
+	if fingerprinting {
+		e.fp = (e.fp ^ uint64(g.id)<<40 ^ uint64(uint32(a.Site))<<8 ^ uint64(a.Kind)) * fpPrime
+	}
 	if e.step&1023 == 0 {
 		progress.Add(1)
 	}
@@ -509,6 +511,10 @@ func (e *execution) fail(f *Failure) {
 	e.mu.Unlock()
 	e.aborted.Store(true)
 }
+
+// fingerprinting is false only when a benchmark measures the fingerprint's
+// cost (Config.NoFingerprint).
+var fingerprinting = true
 
 // fpPrime is FNV-1a's 64-bit prime: the fingerprint is an FNV-style hash.
 const fpPrime = 0x100000001b3

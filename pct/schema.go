@@ -41,9 +41,12 @@ type Config struct {
 	// Replay only: the strategy that ran the hunt worker's executions
 	// before the recorded one (PriorFirst, PriorFirst+PriorStride, ...
 	// below First); they run again first (runner.rerunPrior). nil: none.
-	Prior       *Spec `json:"prior,omitempty"`
-	PriorFirst  int   `json:"priorFirst,omitempty"`
-	PriorStride int   `json:"priorStride,omitempty"`
+	// NoFingerprint turns the path fingerprint off (BenchmarkFingerprint
+	// measures its cost; replays then check switches and steps only).
+	NoFingerprint bool  `json:"noFP,omitempty"`
+	Prior         *Spec `json:"prior,omitempty"`
+	PriorFirst    int   `json:"priorFirst,omitempty"`
+	PriorStride   int   `json:"priorStride,omitempty"`
 }
 
 // RecordType says what a Record reports.
