@@ -137,11 +137,11 @@ func BenchmarkExecutions(b *testing.B) {
 // BenchmarkFingerprint measures what the path fingerprint costs: executions
 // per second of the two-goroutine test and nanoseconds per scheduling point
 // of a memory-bound one, with the fingerprint on and off, in alternating
-// rounds of the same run (best of three each, against the machine's noise).
+// rounds of the same run (best of five each, against the machine's noise).
 func BenchmarkFingerprint(b *testing.B) {
 	iters := max(100, b.N)
 	var on, off, onPt, offPt time.Duration
-	for range 3 {
+	for range 5 {
 		for _, noFP := range []bool{false, true} {
 			cfg := Config{Spec: testSpec("pct"), Seed: 1, Iters: iters, NoFingerprint: noFP}
 			el := elapsed(b, campaignB(b, "TestProgTwo", cfg), iters)
