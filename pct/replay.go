@@ -41,8 +41,7 @@ func (s *replayStrategy) Next(d *Decision) int {
 	if d.CurRuns {
 		return d.IndexOf(d.Cur)
 	}
-	s.diverge("goroutine %s cannot continue at decision %d but the recording has no switch there", gname(idOf(d.Cur)), d.Seq)
-	return s.fallback(d)
+	return d.Option(0) // the default, never recorded (recorder.switchTo)
 }
 
 // fallback is the choice after a divergence: the lowest id, or time.

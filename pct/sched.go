@@ -298,7 +298,7 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	if next == cur && t == turnPoint {
 		return // cur continues: not a switch, not recorded
 	}
-	e.rec.switchTo(e, seen, next, t == turnPoint)
+	e.rec.switchTo(e, seen, next, t == turnPoint, t != turnPoint && pick == d.Option(0))
 	switch {
 	case next == nil:
 		e.passTime()
