@@ -366,9 +366,15 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	token := func(r *pct.BugReport) Token {
 		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: r.Schedule, Execution: r.Execution,
 			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
-			Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace}
+			Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace, Seed: p.Seed}
 		if vars != nil {
 			tok.Vars = p.Vars
+		}
+		if cfg.RanBefore(r.Execution) {
+			tok.PriorFirst, tok.PriorStride, tok.PriorChunk, tok.PriorDone = cfg.First, max(1, cfg.Workers), cfg.Chunk, cfg.Done
+			if p.Spec.Name == "pctvb" {
+				tok.VarSites = cfg.VarSites
+			}
 		}
 		return tok
 	}

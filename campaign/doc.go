@@ -13,5 +13,7 @@
 // "fatal" bug with the schedule read from its crash log when the replay of
 // that schedule dies too, and is replaced otherwise; errors caused by the
 // user's input satisfy errors.Is(err, usererr.ErrUser) and map to exit
-// code 2.
+// code 2; a token carries the seed and the hunt's worker sequences, so that
+// a replay reruns the executions the failing one's worker ran before it
+// and package state carried between executions is rebuilt.
 package campaign

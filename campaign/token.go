@@ -34,6 +34,20 @@ type Token struct {
 	Race      bool            `json:"r,omitempty"`  // hunted with race detection
 	GoRace    bool            `json:"gr,omitempty"` // built with Go's -race too (-gorace)
 	Vars      []string        `json:"v,omitempty"`  // -vars: the variables whose memory sites were scheduling points
+	// Seed is the hunt's seed: it seeds the execution's math/rand sources
+	// and the strategy of the prior executions.
+	Seed uint64 `json:"sd,omitempty"`
+	// PriorFirst, PriorStride (the hunt's workers), PriorChunk and
+	// PriorDone describe the hunt's worker sequences (pct.Config's First,
+	// Workers, Chunk, Done): a replay runs again, with Spec and Seed, the
+	// executions the worker of this one ran before it in the same process,
+	// so that package state carried between executions is rebuilt.
+	// PriorStride 0: none.
+	PriorFirst  int     `json:"pf,omitempty"`
+	PriorStride int     `json:"ps,omitempty"`
+	PriorChunk  int     `json:"pc,omitempty"`
+	PriorDone   []int   `json:"pd,omitempty"`
+	VarSites    [][]int `json:"vs,omitempty"` // pctvb: the tracked variables' sites, for the prior executions
 }
 
 const tokenPrefix = "gopct1."

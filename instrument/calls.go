@@ -140,6 +140,9 @@ func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 	if b, ok := r.info.Uses[identOf(fun)].(*types.Builtin); ok {
 		return r.builtinCall(c, b.Name(), ctx)
 	}
+	if s, ok := r.randCall(c); ok {
+		return s
+	}
 	fn, sel := r.callee(fun)
 	if fn != nil && fn.Pkg() != nil {
 		if o, method, ok := lookupOp(fn, sel); ok {

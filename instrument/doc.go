@@ -24,9 +24,10 @@
 // range over channels, close, the sync types' methods (also promoted through
 // embedding), sync/atomic calls, time's sleeps, timers and tickers,
 // context.WithTimeout/WithDeadline, testing's failure methods, t.Run and
-// t.Parallel, map operations (range over a map with MapIter where the
-// language has range-over-func) and accesses to possibly-shared memory go
-// through the runtime. Method values and expressions of modelled methods
+// t.Parallel, map operations (range over a map becomes a for loop over
+// MapWalk, sorted keys, in every language version), the top-level functions
+// of math/rand and math/rand/v2 (the execution's own source, rand.go) and
+// accesses to possibly-shared memory go through the runtime. Method values and expressions of modelled methods
 // become Bind/Expr closures; sync.OnceFunc/OnceValue(s) use the modelled
 // Once; sync.Map methods get a scheduling point like atomics, and an atomic
 // call whose arguments call functions evaluates them first. make(chan)

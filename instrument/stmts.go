@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"go/version"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -231,47 +230,75 @@ func (r *fileRewriter) send(s *ast.SendStmt) string {
 	return r.rt("XSend") + "(" + site + ", " + c + ")(" + v + ")"
 }
 
-// rangeStmt rewrites range loops over maps (MapRange) and channels (a loop
+// rangeStmt rewrites range loops over maps (rangeMap) and channels (a loop
 // of Recv2); other range loops only get their operands rendered.
 func (r *fileRewriter) rangeStmt(s *ast.RangeStmt) string {
-	lhs := func(c ast.Node) string {
-		if s.Tok == token.DEFINE {
-			return r.text(c)
-		}
-		return r.addr(c.(ast.Expr))
-	}
-	switch under(r.info.TypeOf(s.X)).(type) {
+	switch t := under(r.info.TypeOf(s.X)).(type) {
 	case *types.Chan:
 		return r.rangeChan(s)
 	case *types.Map:
-		return r.spliceWith(s, func(c ast.Node) string {
-			switch c {
-			case s.Key, s.Value:
-				return lhs(c)
-			case s.X:
-				return r.rt(r.mapRangeFunc()) + "(" + r.site(pct.KindMapRead, s.X) + ", " + r.expr(s.X) + ")"
-			}
-			return r.node(c)
-		})
+		return r.rangeMap(s, t)
 	}
 	return r.spliceWith(s, func(c ast.Node) string {
 		if c == s.Key || c == s.Value {
-			return lhs(c)
+			if s.Tok == token.DEFINE {
+				return r.text(c)
+			}
+			return r.addr(c.(ast.Expr))
 		}
 		return r.node(c)
 	})
 }
 
-// mapRangeFunc chooses how a range over a map is instrumented: where the
-// file's language version has range-over-func (go1.23), MapIter, which
-// iterates in a deterministic order with a read point per iteration (so
-// replays do not depend on Go's randomised map order); otherwise MapRange,
-// one read point before Go's own iteration.
-func (r *fileRewriter) mapRangeFunc() string {
-	if v := r.info.FileVersions[r.file]; v != "" && version.Compare(v, "go1.23") >= 0 {
-		return "MapIter"
+// rangeMap rewrites `for k, v := range m BODY` into
+// `for w, k, v := MapWalk(site, m); w.Next(&k, &v); BODY` (pct/mapiter.go):
+// a plain for loop, so that iteration is deterministic in every language
+// version, without range-over-func. Declared in the for clause, k and v are
+// per loop before go1.22 and per iteration from go1.22, as the range
+// variables were. With `=`, fresh variables receive the entry and are
+// assigned to the operands at the top of the body.
+func (r *fileRewriter) rangeMap(s *ast.RangeStmt, m *types.Map) string {
+	walk := r.rt("MapWalk") + "(" + r.site(pct.KindMapRead, s.X) + ", " + r.expr(s.X) + ")"
+	w := r.tmp("w")
+	key, val := nonBlank(s.Key), nonBlank(s.Value)
+	if s.Tok == token.DEFINE || (key == nil && val == nil) {
+		return "for " + w + ", " + r.declName(key) + ", " + r.declName(val) + " := " + walk + "; " +
+			w + ".Next(" + addrOf(key) + ", " + addrOf(val) + "); " + r.stmt(s.Body, false)
 	}
-	return "MapRange"
+	k, v := r.tmp("k"), r.tmp("v")
+	var pre string
+	if key != nil {
+		pre += r.assignTo(key, k, m.Key(), "") + "; "
+	}
+	if val != nil {
+		pre += r.assignTo(val, v, m.Elem(), "") + "; "
+	}
+	return "for " + w + ", " + k + ", " + v + " := " + walk + "; " + w + ".Next(&" + k + ", &" + v + "); { " +
+		pre + r.stmt(s.Body, false) + " }"
+}
+
+// nonBlank returns e, or nil for a missing or blank range variable.
+func nonBlank(e ast.Expr) ast.Expr {
+	if e == nil || isBlank(e) {
+		return nil
+	}
+	return e
+}
+
+// declName is the name a range variable declares, or _.
+func (r *fileRewriter) declName(e ast.Expr) string {
+	if e == nil {
+		return "_"
+	}
+	return r.text(e)
+}
+
+// addrOf is &name of a declared range variable, or nil.
+func addrOf(e ast.Expr) string {
+	if e == nil {
+		return "nil"
+	}
+	return "&" + e.(*ast.Ident).Name
 }
 
 // rangeChan rewrites `for v := range ch BODY` into

@@ -130,13 +130,6 @@ func MapClear[M ~map[K]V, K comparable, V any](site int, m M) {
 	mapWriteEnd(id)
 }
 
-// MapRange is the range expression of `for k, v := range m`: a read
-// scheduling point, then m itself.
-func MapRange[M ~map[K]V, K comparable, V any](site int, m M) M {
-	mapRead(site, mapID(m))
-	return m
-}
-
 // ---- variables (profiling) ----
 
 // Alloc returns p, the value of the allocation expression at site: new(T),

@@ -134,6 +134,49 @@ func BenchmarkExecutions(b *testing.B) {
 	b.ReportMetric(0, "ns/op")
 }
 
+// BenchmarkFingerprint measures what the path fingerprint costs: executions
+// per second of the two-goroutine test and nanoseconds per scheduling point
+// of a memory-bound one, with the fingerprint on and off, in alternating
+// rounds of the same run (best of five each, against the machine's noise).
+func BenchmarkFingerprint(b *testing.B) {
+	iters := max(100, b.N)
+	var on, off, onPt, offPt time.Duration
+	for range 5 {
+		for _, noFP := range []bool{false, true} {
+			cfg := Config{Spec: testSpec("pct"), Seed: 1, Iters: iters, NoFingerprint: noFP}
+			el := elapsed(b, campaignB(b, "TestProgTwo", cfg), iters)
+			pcfg := Config{Spec: testSpec("pct"), Seed: 1, Iters: 20, NoFingerprint: noFP}
+			pt := elapsed(b, campaignB(b, "TestProgPoints", pcfg), 20)
+			if noFP {
+				off, offPt = best(off, el), best(offPt, pt)
+			} else {
+				on, onPt = best(on, el), best(onPt, pt)
+			}
+		}
+	}
+	b.ReportMetric(float64(iters)/on.Seconds(), "execs/s-fp")
+	b.ReportMetric(float64(iters)/off.Seconds(), "execs/s-nofp")
+	b.ReportMetric(100*(on.Seconds()/off.Seconds()-1), "%-slower-execs")
+	b.ReportMetric(float64(onPt.Nanoseconds())/(20*pointsPerExec), "ns/point-fp")
+	b.ReportMetric(float64(offPt.Nanoseconds())/(20*pointsPerExec), "ns/point-nofp")
+	b.ReportMetric(0, "ns/op")
+}
+
+func elapsed(b *testing.B, recs []Record, iters int) time.Duration {
+	done := recs[len(recs)-1]
+	if done.Executions != iters {
+		b.Fatalf("%d executions, want %d", done.Executions, iters)
+	}
+	return done.Elapsed
+}
+
+func best(a, b time.Duration) time.Duration {
+	if a == 0 || b < a {
+		return b
+	}
+	return a
+}
+
 func nativeLoop(n int) float64 {
 	start := time.Now()
 	for i := 0; i < n; i++ {

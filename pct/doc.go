@@ -63,7 +63,14 @@
 //     replay.
 //   - Every decision has a sequence number (Decision.Seq); a replay follows the
 //     recorded decisions by sequence number and reports any disagreement as a
-//     divergence instead of running a different schedule.
+//     divergence instead of running a different schedule. The path
+//     fingerprint (every step's goroutine, site and kind, every random draw)
+//     is compared at each recorded switch and at the end.
+//   - Everything an execution depends on is a function of the seed, the
+//     execution index and the state the process reached through the earlier
+//     executions of its worker: map ranges visit sorted keys, the global
+//     math/rand sources are per execution, and a replay reruns those
+//     earlier executions first (Config.Prior).
 //   - A failure aborts the execution: every managed goroutine stays blocked,
 //     and the bubble is torn down by its own deadlock panic, which the runner
 //     recovers.

@@ -5,41 +5,70 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"unsafe"
 )
 
-// MapIter is the range expression of `for k, v := range m` in modules whose
-// language version has range-over-func (go >= 1.23). Under control it
-// iterates in a deterministic order (sorted keys), so that replays do not
-// depend on Go's randomised map order, and makes every iteration a read
-// scheduling point with the runtime's "concurrent map iteration and map
-// write" check. Entries deleted before they are reached are skipped, and
+// MapWalk begins the instrumented form of a range loop over a map, in every
+// language version (it needs no range-over-func):
+//
+//	for k, v := range m { BODY }
+//	for w, k, v := MapWalk(site, m); w.Next(&k, &v); { BODY }
+//
+// w, k and v are declared by the for clause, so they are per loop or per
+// iteration exactly as the range variables were in the file's language
+// version; a blank or missing variable is passed as nil. Under control the
+// keys are taken at the start and visited in a deterministic order (sorted),
+// so that replays do not depend on Go's randomised map order; each iteration
+// is a read scheduling point with the runtime's "concurrent map iteration and
+// map write" check. Entries deleted before they are reached are skipped, and
 // values are read when reached, as the language specifies; entries added
 // during the loop are not produced (the specification allows either).
-func MapIter[M ~map[K]V, K comparable, V any](site int, m M) func(yield func(K, V) bool) {
-	return func(yield func(K, V) bool) {
-		if e, _ := self(); e == nil || m == nil {
-			for k, v := range m {
-				if !yield(k, v) {
-					return
-				}
-			}
-			return
-		}
-		id := mapID(m)
-		mapRead(site, id)
-		keys := make([]K, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
-		}
-		sortKeys(keys)
-		for _, k := range keys {
-			mapRead(site, id)
-			v, ok := m[k]
-			if ok && !yield(k, v) {
-				return
-			}
-		}
+// Outside an execution the keys are visited in Go's order.
+func MapWalk[M ~map[K]V, K comparable, V any](site int, m M) (w *MapWalker[M, K, V], k K, v V) {
+	w = &MapWalker[M, K, V]{site: site, m: m, id: mapID(m)}
+	if m == nil {
+		return w, k, v
 	}
+	mapRead(site, w.id)
+	w.keys = make([]K, 0, len(m))
+	for key := range m {
+		w.keys = append(w.keys, key)
+	}
+	if controlled() {
+		sortKeys(w.keys)
+	}
+	return w, k, v
+}
+
+// MapWalker is the state of a range loop over a map (see MapWalk).
+type MapWalker[M ~map[K]V, K comparable, V any] struct {
+	site int
+	m    M
+	id   unsafe.Pointer
+	keys []K
+	i    int
+}
+
+// Next stores the next entry still in the map into *k and *v (either may be
+// nil) and reports whether there was one.
+func (w *MapWalker[M, K, V]) Next(k *K, v *V) bool {
+	for w.i < len(w.keys) {
+		key := w.keys[w.i]
+		w.i++
+		mapRead(w.site, w.id)
+		val, ok := w.m[key]
+		if !ok {
+			continue
+		}
+		if k != nil {
+			*k = key
+		}
+		if v != nil {
+			*v = val
+		}
+		return true
+	}
+	return false
 }
 
 // sortKeys orders map keys deterministically: by value for ordered types,

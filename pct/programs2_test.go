@@ -250,7 +250,7 @@ func TestProgMapIterWrite(t *testing.T) {
 			MapStore(sMap, m, "d", 4)
 		})
 		sum := 0
-		for _, v := range MapIter(sR, m) {
+		for w, _, v := MapWalk(sR, m); w.Next(nil, &v); {
 			sum += v
 		}
 		WGWait(sWG, &wg)

@@ -9,8 +9,13 @@ import (
 
 // Schedule is what replay needs: every decision that did not simply let the
 // current goroutine continue, and every select-order choice that was not 0.
+//
+// FP is the fingerprint of the whole path (0: not recorded): a run that
+// agrees at every switch but differs after the last one (a branch taken on
+// another random draw) is noticed at its end.
 type Schedule struct {
 	Steps    int
+	FP       uint32
 	Switches []SwitchEvent
 	Picks    []PickEvent
 }
@@ -59,8 +64,14 @@ type recorder struct {
 func newRecorder() *recorder { return &recorder{} }
 
 // switchTo records a decision that did not let from continue; to is nil
-// when time passed.
-func (r *recorder) switchTo(e *execution, from, to *G, canContinue bool) {
+// when time passed. A default decision (where the current goroutine cannot
+// continue, the first option: the runnable goroutine of lowest id, or time
+// when nobody can run) goes into the trace but not into the schedule: a
+// replay takes the default wherever nothing is recorded, and the path
+// fingerprint, checked at the next recorded switch and at the end, still
+// covers it. A poller whose clock runs for ten minutes of 1 ms ticks would
+// otherwise record 1,200,000 switches, a token of megabytes.
+func (r *recorder) switchTo(e *execution, from, to *G, canContinue, byDefault bool) {
 	id := timeID
 	if to != nil {
 		id = to.id
@@ -69,8 +80,10 @@ func (r *recorder) switchTo(e *execution, from, to *G, canContinue bool) {
 	if from != nil {
 		site = from.site
 	}
-	r.sched.Switches = append(r.sched.Switches, SwitchEvent{Step: e.seq, To: id, FP: e.fingerprint(), Site: site})
-	r.crash.add(tagSwitch, e.seq, id)
+	if !byDefault {
+		r.sched.Switches = append(r.sched.Switches, SwitchEvent{Step: e.seq, To: id, FP: e.fingerprint(), Site: site})
+		r.crash.add(tagSwitch, e.seq, id)
+	}
 	ev := TraceEvent{Step: e.step, To: gname(id), Preemptive: canContinue && from != nil}
 	if c, ok := e.strategy.(preemptionCounter); ok && from != nil {
 		ev.Preemptive = c.Preempted() // the strategy counts preemptions its own way
@@ -124,8 +137,9 @@ func sprintf(format string, args ...any) string { return fmt.Sprintf(format, arg
 // Encode packs a schedule as base64url varints (steps delta-coded).
 func (s Schedule) Encode() string {
 	var b []byte
-	b = binary.AppendUvarint(b, 2) // format version
+	b = binary.AppendUvarint(b, scheduleFormat)
 	b = binary.AppendUvarint(b, uint64(s.Steps))
+	b = binary.AppendUvarint(b, uint64(s.FP))
 	b = binary.AppendUvarint(b, uint64(len(s.Switches)))
 	last := 0
 	for _, w := range s.Switches {
@@ -153,10 +167,11 @@ func DecodeSchedule(s string) (Schedule, error) {
 	}
 	d := &uvarints{b: b}
 	var out Schedule
-	if d.next() != 2 {
+	if d.next() != scheduleFormat {
 		return out, errors.New("unknown schedule format (made by another version of gopct)")
 	}
 	out.Steps = int(d.next())
+	out.FP = uint32(d.next())
 	n := int(d.next())
 	last := 0
 	for i := 0; i < n && d.err == nil; i++ {
@@ -173,6 +188,10 @@ func DecodeSchedule(s string) (Schedule, error) {
 	}
 	return out, d.err
 }
+
+// scheduleFormat is the version of Encode's format (3: the path's final
+// fingerprint).
+const scheduleFormat = 3
 
 type uvarints struct {
 	b   []byte

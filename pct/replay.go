@@ -24,7 +24,7 @@ func (s *replayStrategy) Next(d *Decision) int {
 		want := rec.To
 		s.sw++
 		if rec.FP != 0 && rec.FP != d.FP {
-			s.diverge("the run left the recorded path before decision %d (step %d): the recording was at %s (%s), the replay is at %s (%s)",
+			s.diverge("the run left the recorded path (goroutines, operations or random draws) before decision %d (step %d): the recording was at %s (%s), the replay is at %s (%s)",
 				d.Seq, d.Step, sitePos(rec.Site), siteOp(rec.Site), curPos(d), curOp(d))
 		}
 		if want == timeID && d.CanPassTime {
@@ -41,8 +41,7 @@ func (s *replayStrategy) Next(d *Decision) int {
 	if d.CurRuns {
 		return d.IndexOf(d.Cur)
 	}
-	s.diverge("goroutine %s cannot continue at decision %d but the recording has no switch there", gname(idOf(d.Cur)), d.Seq)
-	return s.fallback(d)
+	return d.Option(0) // the default, never recorded (recorder.switchTo)
 }
 
 // fallback is the choice after a divergence: the lowest id, or time.
@@ -70,8 +69,22 @@ func (s *replayStrategy) End(o ExecOutcome) {
 	case s.sw < len(s.sched.Switches):
 		s.diverge("execution ended at decision %d before the recorded switch at decision %d", o.Steps, s.sched.Switches[s.sw].Step)
 	case o.Steps != s.sched.Steps && s.sched.Steps != 0:
-		s.diverge("execution took %d steps, the recording %d", o.Steps, s.sched.Steps)
+		s.diverge("execution took %d steps, the recording %d%s", o.Steps, s.sched.Steps, s.afterLast())
+	case s.sched.FP != 0 && o.FP != s.sched.FP:
+		s.diverge("the run left the recorded path after the last recorded switch%s: same number of steps (%d), different goroutines or operations",
+			s.afterLast(), o.Steps)
 	}
+}
+
+// afterLast says where the path was last known to agree: at the last
+// recorded switch (its fingerprint matched, or the run would have diverged
+// there).
+func (s *replayStrategy) afterLast() string {
+	if len(s.sched.Switches) == 0 {
+		return " (no switch was recorded: the path differs somewhere in the run)"
+	}
+	last := s.sched.Switches[len(s.sched.Switches)-1]
+	return sprintf(" (the path agreed up to decision %d, where the recording was at %s (%s))", last.Step, sitePos(last.Site), siteOp(last.Site))
 }
 
 func (s *replayStrategy) diverge(format string, args ...any) {

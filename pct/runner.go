@@ -1,6 +1,7 @@
 package pct
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -72,15 +73,8 @@ type runner struct {
 }
 
 func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
-	switch r.cfg.Spec.Name {
-	case "replay":
-	case "pctvb":
-		if r.cfg.Spec.D < 1 || len(r.cfg.VarSites) == 0 {
-			return nil, nil, fmt.Errorf("pctvb needs d >= 1 and tracked variables")
-		}
-		return newPCTVB(r.cfg.Spec, r.cfg.VarSites), nil, nil
-	default:
-		s, err := NewStrategy(r.cfg.Spec)
+	if r.cfg.Spec.Name != "replay" {
+		s, err := r.strategyFor(r.cfg.Spec)
 		return s, nil, err
 	}
 	sched, err := DecodeSchedule(r.cfg.Replay)
@@ -89,6 +83,17 @@ func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
 	}
 	rs := newReplay(sched)
 	return rs, rs, nil
+}
+
+// strategyFor makes the strategy of a hunt.
+func (r *runner) strategyFor(spec Spec) (Strategy, error) {
+	if spec.Name == "pctvb" {
+		if spec.D < 1 || len(r.cfg.VarSites) == 0 {
+			return nil, fmt.Errorf("pctvb needs d >= 1 and tracked variables")
+		}
+		return newPCTVB(spec, r.cfg.VarSites), nil
+	}
+	return NewStrategy(spec)
 }
 
 func (r *runner) run(body func(*testing.T)) {
@@ -117,6 +122,7 @@ func (r *runner) run(body func(*testing.T)) {
 		subFilter = re
 	}
 	profiling = r.cfg.Profile
+	fingerprinting = !r.cfg.NoFingerprint
 	// One goroutine runs at a time: with one P a handoff is a direct
 	// switch instead of a wakeup of another OS thread.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
@@ -134,6 +140,11 @@ func (r *runner) run(body func(*testing.T)) {
 	limits := &stepLimits{fixed: r.cfg.MaxSteps}
 	complete := false
 	var bug *BugReport
+	priorDiverged, err := r.rerunPrior(body, limits, crash)
+	if err != nil {
+		r.emit(Record{Type: RecError, Message: err.Error()})
+		return
+	}
 	first := r.cfg.firstIndex()
 	for i := first; i < r.cfg.Iters; i = r.cfg.nextIndex(i) {
 		if r.cfg.Deadline != 0 && time.Now().UnixNano() > r.cfg.Deadline {
@@ -147,27 +158,10 @@ func (r *runner) run(body func(*testing.T)) {
 			complete = true // the strategy has explored everything it offers
 			break
 		}
-		e := newExecution(i, strat, limits)
-		e.timeout = time.Duration(r.cfg.Timeout)
-		e.lazyTime = r.cfg.LazyTime
-		e.maxDelay = time.Duration(r.cfg.MaxDelay)
-		e.rec.crash = crash
-		e.observe(r.cfg, strat)
-		crash.begin(i)
-		r.runOne(e, body)
-		if e.narrowSites != nil {
-			e.narrowSites() // the execution ended inside a livelock window
-		}
-		e.finishObservers()
-		e.rec.sched.Steps = e.step
-		strat.End(e.outcome())
+		e := r.execute(i, strat, limits, crash, body)
 		execs++
-		progress.Add(1)
 		maxSteps = max(maxSteps, e.step)
 		f := e.failure
-		if f == nil || f.Kind.IsBug() {
-			limits.finished(e.step)
-		}
 		switch {
 		case f == nil:
 		case f.Kind.IsEnvironment():
@@ -195,7 +189,7 @@ func (r *runner) run(body func(*testing.T)) {
 	}
 	rec.Classes = coverageClasses()
 	if replay != nil {
-		rec.Diverged = replay.diverged
+		rec.Diverged = cmp.Or(replay.diverged, priorDiverged)
 		rec.Outcome = bug
 	}
 	if r.cfg.Profile {
@@ -236,9 +230,97 @@ func (c *Config) skipDone(i int) int {
 
 func (c *Config) chunkStart(i int) bool { return c.Chunk > 0 && (i-c.First)%c.Chunk == 0 }
 
+// workerOf is the worker that runs execution i.
+func (c *Config) workerOf(i int) int {
+	n := i - c.First
+	if c.Chunk > 0 {
+		n /= c.Chunk
+	}
+	return n % max(1, c.Workers)
+}
+
+// RanBefore says whether the worker process that runs execution i has run
+// other executions before it (whose package state i may start from).
+func (c Config) RanBefore(i int) bool {
+	c.Worker = c.workerOf(i)
+	return c.firstIndex() < i
+}
+
+// priorHunt is the hunt's configuration of the worker whose executions a
+// replay reruns before the recorded one.
+func (c *Config) priorHunt() *Config {
+	h := &Config{First: c.PriorFirst, Workers: c.PriorStride, Chunk: c.PriorChunk, Done: c.PriorDone}
+	h.Worker = h.workerOf(c.First)
+	return h
+}
+
+// execute runs execution i, which strat has begun, and ends it for strat.
+func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crashLog, body func(*testing.T)) *execution {
+	e := newExecution(i, strat, limits)
+	e.timeout = time.Duration(r.cfg.Timeout)
+	e.randSeed = execSeed(r.cfg.Seed, i) ^ randSalt
+	e.lazyTime = r.cfg.LazyTime
+	e.maxDelay = time.Duration(r.cfg.MaxDelay)
+	e.rec.crash = crash
+	e.observe(r.cfg, strat)
+	crash.begin(i)
+	r.runOne(e, body)
+	if e.narrowSites != nil {
+		e.narrowSites() // the execution ended inside a livelock window
+	}
+	e.finishObservers()
+	e.rec.sched.Steps, e.rec.sched.FP = e.step, e.fingerprint()
+	strat.End(e.outcome())
+	progress.Add(1)
+	if f := e.failure; f == nil || f.Kind.IsBug() {
+		limits.finished(e.step)
+	}
+	return e
+}
+
+// rerunPrior runs again, before a replayed execution, the executions that
+// the hunt's worker ran before it in the same process (cfg.Prior: the
+// strategy; the hunt's worker sequence, Config.priorHunt), so that
+// package-level state carried from one execution to the next (a map filled
+// lazily, a counter, a cache) is what the recorded execution started from,
+// and the step limit is calibrated as it was. They are deterministic, like
+// the recorded one. Each passed in the hunt (a worker stops at its first
+// bug): one that fails now means the replay cannot rebuild that state, a
+// divergence.
+func (r *runner) rerunPrior(body func(*testing.T), limits *stepLimits, crash *crashLog) (string, error) {
+	if r.cfg.Prior == nil || r.cfg.PriorStride < 1 {
+		return "", nil
+	}
+	hunt := r.cfg.priorHunt()
+	strat, err := r.strategyFor(*r.cfg.Prior)
+	if err != nil {
+		return "", err
+	}
+	diverged := ""
+	first := hunt.firstIndex()
+	for i := first; i < r.cfg.First; i = hunt.nextIndex(i) {
+		if hunt.chunkStart(i) && i != first { // as the hunt's worker did
+			strat, _ = r.strategyFor(*r.cfg.Prior)
+			*limits = stepLimits{fixed: r.cfg.MaxSteps}
+		}
+		if !strat.Begin(i, NewRand(execSeed(r.cfg.Seed, i))) {
+			break
+		}
+		e := r.execute(i, strat, limits, crash, body)
+		if f := e.failure; f != nil && (f.Kind.IsBug() || f.Kind.IsEnvironment()) && diverged == "" {
+			diverged = sprintf("execution %d, run again before the recorded one to rebuild the package state it started from, failed (%s: %s); in the hunt it passed",
+				i, f.Kind, f.Message)
+		}
+	}
+	if hunt.chunkStart(r.cfg.First) {
+		*limits = stepLimits{fixed: r.cfg.MaxSteps}
+	}
+	return diverged, nil
+}
+
 // outcome summarises a finished execution for its strategy.
 func (e *execution) outcome() ExecOutcome {
-	o := ExecOutcome{Steps: e.step, Goroutines: len(e.gs)}
+	o := ExecOutcome{Steps: e.step, Goroutines: len(e.gs), FP: e.fingerprint()}
 	if e.failure != nil {
 		o.Failed, o.Kind = true, e.failure.Kind
 	}

@@ -1,6 +1,8 @@
 package pct
 
 import (
+	"math/rand"
+	randv2 "math/rand/v2"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -104,6 +106,12 @@ type execution struct {
 	failure  *Failure
 	messages []message
 	aborted  atomic.Bool
+
+	// randSeed seeds the execution's math/rand and math/rand/v2 sources
+	// (globalrand.go), made on first use.
+	randSeed uint64
+	rand1    *rand.Rand
+	rand2    *randv2.Rand
 }
 
 // current is the execution in progress in this process, or nil.
@@ -206,7 +214,9 @@ func (e *execution) pointAt(g *G, a Access) {
 		g.lastMem = a.Site
 	}
 	e.step++
-	e.fp = (e.fp ^ uint64(g.id)<<40 ^ uint64(uint32(a.Site))<<8 ^ uint64(a.Kind)) * fpPrime
+	if fingerprinting {
+		e.fp = (e.fp ^ uint64(g.id)<<40 ^ uint64(uint32(a.Site))<<8 ^ uint64(a.Kind)) * fpPrime
+	}
 	if e.step&1023 == 0 {
 		progress.Add(1)
 	}
@@ -289,7 +299,7 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	if next == cur && t == turnPoint {
 		return // cur continues: not a switch, not recorded
 	}
-	e.rec.switchTo(e, seen, next, t == turnPoint)
+	e.rec.switchTo(e, seen, next, t == turnPoint, t != turnPoint && pick == d.Option(0))
 	switch {
 	case next == nil:
 		e.passTime()
@@ -502,6 +512,10 @@ func (e *execution) fail(f *Failure) {
 	e.mu.Unlock()
 	e.aborted.Store(true)
 }
+
+// fingerprinting is false only when a benchmark measures the fingerprint's
+// cost (Config.NoFingerprint).
+var fingerprinting = true
 
 // fpPrime is FNV-1a's 64-bit prime: the fingerprint is an FNV-style hash.
 const fpPrime = 0x100000001b3

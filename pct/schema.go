@@ -50,6 +50,19 @@ type Config struct {
 	// Done lists chunks (numbered from First) that ended without a failure
 	// in an earlier, interrupted run of the same campaign: not run again.
 	Done []int `json:"done,omitempty"`
+	// Replay only: the strategy that ran the hunt worker's executions
+	// before the recorded one; they run again first (runner.rerunPrior).
+	// The hunt's worker sequence is that of a Config with First PriorFirst,
+	// Workers PriorStride, Chunk PriorChunk and Done PriorDone, for the
+	// worker that ran First. nil or PriorStride 0: none.
+	// NoFingerprint turns the path fingerprint off (BenchmarkFingerprint
+	// measures its cost; replays then check switches and steps only).
+	NoFingerprint bool  `json:"noFP,omitempty"`
+	Prior         *Spec `json:"prior,omitempty"`
+	PriorFirst    int   `json:"priorFirst,omitempty"`
+	PriorStride   int   `json:"priorStride,omitempty"`
+	PriorChunk    int   `json:"priorChunk,omitempty"`
+	PriorDone     []int `json:"priorDone,omitempty"`
 }
 
 // RecordType says what a Record reports.

@@ -94,6 +94,7 @@ type ExecOutcome struct {
 	Goroutines int         // goroutines created, the test's included
 	Failed     bool        // a failure, bug or not
 	Kind       FailureKind // what kind, when Failed
+	FP         uint32      // fingerprint of the whole path (see Schedule.FP)
 }
 
 // ID returns the goroutine's id: its creation index in the execution, the

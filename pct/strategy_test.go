@@ -205,7 +205,7 @@ func TestReplayNoticesADifferentPath(t *testing.T) {
 	tampered[0].FP = 12345
 	r := newReplay(Schedule{Steps: steps, Switches: tampered})
 	drive(r, prog, 0, 99)
-	if !strings.Contains(r.diverged, "left the recorded path before decision") {
+	if !strings.Contains(r.diverged, "left the recorded path") {
 		t.Errorf("diverged = %q", r.diverged)
 	}
 }

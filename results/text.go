@@ -113,7 +113,7 @@ func WriteReplay(w io.Writer, r *ReplayResult) {
 	switch {
 	case r.Diverged != "":
 		fmt.Fprintf(w, "DIVERGED %s %s: the program did not follow the recorded schedule:\n  %s\n", r.Package, r.Test, r.Diverged)
-		fmt.Fprintf(w, "  (uncontrolled nondeterminism: map iteration order, math/rand, real time, goroutines gopct does not manage, or the code changed)\n")
+		fmt.Fprintf(w, "  (the code changed, or uncontrolled nondeterminism: real time read outside the test, goroutines gopct does not manage, state from outside the process)\n")
 	case r.Bug != nil:
 		fmt.Fprintf(w, "REPRODUCED %s %s: %s\n", r.Package, r.Test, r.Bug.Kind)
 		writeBug(w, r.Bug)

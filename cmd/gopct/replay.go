@@ -16,11 +16,12 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	jsonOut := fs.Bool("json", false, "print the outcome as JSON")
-	fs.Usage = func() { fmt.Fprintf(stderr, "usage: gopct replay [-json] TOKEN\n") }
+	count := fs.Int("count", 1, "replay this many times, each in a fresh process; print how many reproduced")
+	fs.Usage = func() { fmt.Fprintf(stderr, "usage: gopct replay [-json] [-count N] TOKEN\n") }
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)
 	}
-	if fs.NArg() != 1 {
+	if fs.NArg() != 1 || *count < 1 {
 		fs.Usage()
 		return 2
 	}
@@ -41,9 +42,13 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	defer bin.Close()
-	res, err := bin.Replay(tok)
+	res, tally, err := replayTimes(bin, tok, *count)
 	if err != nil {
 		return fail(stderr, err)
+	}
+	if *count > 1 {
+		fmt.Fprintf(stdout, "REPLAYED %d times: %d reproduced, %d diverged, %d passed\n",
+			*count, tally.reproduced, tally.diverged, tally.passed)
 	}
 	if *jsonOut {
 		json.NewEncoder(stdout).Encode(res)
@@ -57,4 +62,34 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// replayTally counts the outcomes of repeated replays.
+type replayTally struct{ reproduced, diverged, passed int }
+
+// replayTimes replays tok n times (each a fresh process of the same
+// binary) and returns the outcome to show: the first divergence, else the
+// first pass, else the last reproduction.
+func replayTimes(bin *campaign.Binary, tok campaign.Token, n int) (*results.ReplayResult, replayTally, error) {
+	var tally replayTally
+	var shown *results.ReplayResult
+	for range n {
+		res, err := bin.Replay(tok)
+		if err != nil {
+			return nil, tally, err
+		}
+		switch {
+		case res.Diverged != "":
+			tally.diverged++
+		case res.Bug != nil:
+			tally.reproduced++
+		default:
+			tally.passed++
+		}
+		reproducedSoFar := shown == nil || (shown.Diverged == "" && shown.Bug != nil)
+		if reproducedSoFar || (res.Diverged != "" && shown.Diverged == "") {
+			shown = res
+		}
+	}
+	return shown, tally, nil
 }

@@ -22,6 +22,8 @@ package main
 //	envfield VAR FILE KEY.PATH (built in, not a process) set $VAR to what jsonfield prints
 //	waitfile FILE REGEXP       (built in) wait until FILE matches REGEXP (a point in a
 //	                           background command's progress)
+//	tokenedit VAR TOKEN K=JSON...  (built in) set $VAR to TOKEN with the token's JSON
+//	                           fields K set to the given values (a tampered token)
 //
 // Each script's environment gets the Go settings of the environment running
 // the tests (GOCACHE, GOMODCACHE, ...), so that its builds use the warm
@@ -47,6 +49,8 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/gopct/gopct/campaign"
 )
 
 // TestMain installs the commands the scripts run as separate processes
@@ -79,8 +83,9 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"envfield": envFieldCmd,
-			"waitfile": waitFileCmd,
+			"envfield":  envFieldCmd,
+			"tokenedit": tokenEditCmd,
+			"waitfile":  waitFileCmd,
 		},
 	})
 }
@@ -270,4 +275,30 @@ func treeHashMain(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// tokenEditCmd implements "tokenedit VAR TOKEN K=JSON...": the token's JSON
+// form with fields replaced, encoded again (a replay token tampered with).
+func tokenEditCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 3 {
+		ts.Fatalf("usage: tokenedit VAR TOKEN K=JSON...")
+	}
+	tok, err := campaign.DecodeToken(args[1])
+	ts.Check(err)
+	data, err := json.Marshal(tok)
+	ts.Check(err)
+	var fields map[string]json.RawMessage
+	ts.Check(json.Unmarshal(data, &fields))
+	for _, kv := range args[2:] {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			ts.Fatalf("tokenedit: %q is not K=JSON", kv)
+		}
+		fields[k] = json.RawMessage(v)
+	}
+	data, err = json.Marshal(fields)
+	ts.Check(err)
+	var edited campaign.Token
+	ts.Check(json.Unmarshal(data, &edited))
+	ts.Setenv(args[0], edited.Encode())
 }
