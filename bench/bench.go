@@ -55,7 +55,10 @@ type Result struct {
 	Runs     map[string][]Run // method -> one run per seed
 	Replayed int              // replays that reproduced the bug
 	Replays  int
-	Err      string
+	// ReplayMiss says why the first replay that did not reproduce did not
+	// (a divergence, a pass, or an error running it).
+	ReplayMiss string
+	Err        string
 }
 
 // Measure runs every method on every case of the module.
@@ -135,8 +138,16 @@ func replayFirst(o Options, bin *campaign.Binary, r *Result) {
 			for i := 0; i < o.Replays; i++ {
 				res, err := bin.Replay(tok)
 				r.Replays++
-				if err == nil && res.Diverged == "" && res.Bug != nil {
+				switch {
+				case err == nil && res.Diverged == "" && res.Bug != nil:
 					r.Replayed++
+				case r.ReplayMiss != "":
+				case err != nil:
+					r.ReplayMiss = "error: " + firstLine(err.Error())
+				case res.Diverged != "":
+					r.ReplayMiss = "diverged: " + res.Diverged
+				default:
+					r.ReplayMiss = "passed"
 				}
 			}
 			return

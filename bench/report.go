@@ -85,6 +85,9 @@ func (r *Result) line(o Options) string {
 	}
 	if r.Replays > 0 {
 		parts = append(parts, fmt.Sprintf("replays %d/%d", r.Replayed, r.Replays))
+		if r.ReplayMiss != "" {
+			parts = append(parts, "(first miss: "+r.ReplayMiss+")")
+		}
 	}
 	if r.Err != "" {
 		parts = append(parts, "error: "+r.Err)
