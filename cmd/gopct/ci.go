@@ -31,6 +31,8 @@ func ci(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&jsonOut, "json", false, "print a JSON line per test instead of text")
 	fs.Int64Var(&seed, "seed", 1, "base seed; each test's seed derives from it, the package, the test and the shard")
 	fs.IntVar(&p.Base.Workers, "workers", runtime.NumCPU(), "parallel test processes per hunt")
+	fs.IntVar(&p.Base.Iters, "iters", 0, "executions per test at most (0: as many as the budget allows)")
+	fs.IntVar(&p.Base.MaxSteps, "max-steps", 0, "steps after which an execution is given up (0: calibrated, as in hunt)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: gopct ci [-budget 2m] [-shard i/N] [-junit out.xml] [-json] [packages]\n\n"+
 			"Hunts every test of the packages (default ./...) within the budget; exits 1 on any bug.\n\nflags:\n")
@@ -70,7 +72,11 @@ func ci(args []string, stdout, stderr io.Writer) int {
 }
 
 // reportCI writes the outputs of a CI run and returns its exit status: 1
-// on any bug, 2 when a package could not be hunted, 0 otherwise.
+// on any bug, 2 when a package could not be hunted, 4 when a test's
+// executions mostly did not run to their end (nothing was tested there, as
+// for hunt), 0 otherwise. A test the budget left no execution for is
+// marked "?" but does not change the status: that depends on the machine's
+// speed, and a smoke run must not fail for it.
 func reportCI(res *campaign.CIResult, jsonOut bool, junit string, stdout, stderr io.Writer) int {
 	code := 0
 	for _, s := range res.Summaries {
@@ -98,7 +104,23 @@ func reportCI(res *campaign.CIResult, jsonOut bool, junit string, stdout, stderr
 	if code == 0 && len(res.Errors) > 0 {
 		code = 2
 	}
+	if n := inconclusiveTests(res.Summaries); code == 0 && n > 0 {
+		fmt.Fprintf(stderr, "gopct ci: INCONCLUSIVE: in %d test(s) fewer than half the executions ran to their end; nothing was tested there (raise -max-steps, or see the '?' lines)\n", n)
+		code = 4
+	}
 	return code
+}
+
+// inconclusiveTests counts the tests whose executions mostly stopped at
+// the step limit.
+func inconclusiveTests(ss []*results.Summary) int {
+	n := 0
+	for _, s := range ss {
+		if s.Inconclusive() {
+			n++
+		}
+	}
+	return n
 }
 
 // parseShard reads "i/N"; empty means the Kubernetes Indexed Job's
