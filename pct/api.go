@@ -478,23 +478,27 @@ func OnceValues[T1, T2 any](site int, f func() (T1, T2)) func() (T1, T2) {
 // ---- test failures ----
 
 // TRun is t.Run(name, f). A synctest bubble does not allow subtests, so
-// inside a controlled execution the subtests whose name matches the hunt's
-// subtest filter (the part of -run after the first '/') run inline, on the
-// test's goroutine and with the test's t; the others are skipped. Outside
-// control it is t.Run.
+// inside a controlled execution the runtime runs the subtests selected by
+// the hunt's -run pattern itself, each on a managed goroutine with the
+// test's t, in go test's order (subtests.go); the others are skipped.
+// Outside control it is t.Run.
 func TRun(site int, t *testing.T, name string, f func(t *testing.T)) bool {
 	if !controlled() {
 		return t.Run(name, f)
 	}
-	return runSubtest(t, name, f)
+	return runSubtest(site, t, name, f)
 }
 
-// TParallel is t.Parallel(): a no-op inside a controlled execution, where
-// the test already runs alone.
+// TParallel is t.Parallel(). Inside a controlled execution a subtest
+// pauses until its parent's function returns, then runs concurrently with
+// its parallel siblings; for the top-level test it is a no-op (the test
+// already runs alone).
 func TParallel(site int, t *testing.T) {
 	if !controlled() {
 		t.Parallel()
+		return
 	}
+	parallelSubtest(site)
 }
 
 // TError records a failure message and then calls the real method: method is

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -106,14 +105,10 @@ func (r *runner) run(body func(*testing.T)) {
 		return
 	}
 	activateMemory(r.cfg.Sites, r.cfg.Vars)
-	subFilter = nil
-	if r.cfg.Sub != "" {
-		re, err := regexp.Compile(r.cfg.Sub)
-		if err != nil {
-			r.emit(Record{Type: RecError, Message: "bad subtest filter: " + err.Error()})
-			return
-		}
-		subFilter = re
+	subFilters, err = compileSubFilter(r.cfg.Sub)
+	if err != nil {
+		r.emit(Record{Type: RecError, Message: "bad subtest filter: " + err.Error()})
+		return
 	}
 	profiling = r.cfg.Profile
 	// One goroutine runs at a time: with one P a handoff is a direct
@@ -303,6 +298,9 @@ func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 		}
 	}()
 	body(t)
+	// As in go test, the parallel subtests run once the test function
+	// has returned, and before its cleanups.
+	e.endTopFrame(g0)
 	normal = true
 }
 
