@@ -252,6 +252,12 @@ func (r *fileRewriter) special(c *ast.CallExpr, o op, recv, method string, args 
 	}
 	if method != "" {
 		parts = append(parts, strconv.Quote(method))
+		if c.Ellipsis.IsValid() && len(args) > 1 {
+			// t.Errorf(format, args...): TError's own variadic list
+			// takes the format too, and Go allows no argument before a
+			// spread slice.
+			args = []string{"append([]interface{}{" + strings.Join(args[:len(args)-1], ", ") + "}, " + args[len(args)-1] + "...)"}
+		}
 	}
 	parts = append(parts, args...)
 	s := r.rt(o.fn) + "(" + strings.Join(parts, ", ")
