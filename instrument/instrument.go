@@ -43,8 +43,11 @@ type Config struct {
 }
 
 // AutoDeps are the dependency modules instrumented by default ("auto"):
-// concurrency libraries whose goroutines would otherwise run unmanaged.
-var AutoDeps = []string{"golang.org/x/sync"}
+// libraries whose goroutines would otherwise run unmanaged. testify's
+// assert.Eventually polls its condition on a goroutine of its own and
+// waits with a real timer; instrumented, both are the scheduler's, and its
+// failures are quoted (TErrorf).
+var AutoDeps = []string{"golang.org/x/sync", "github.com/stretchr/testify"}
 
 // Result describes an instrumented copy of the user's packages. The user's
 // files are never written; everything lives in WorkDir and is reached

@@ -8,7 +8,9 @@ package pct
 
 import (
 	"context"
+	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -507,6 +509,39 @@ func TParallel(site int, t *testing.T) {
 func TError(site int, t testing.TB, method string, args ...any) {
 	t.Helper()
 	testFailure(site, t, method, args)
+}
+
+// Errorer is the part of a test library's TestingT interface through which
+// it reports a failure.
+type Errorer interface {
+	Errorf(format string, args ...any)
+}
+
+// TErrorf is t.Errorf(format, args...) on a test library's TestingT
+// interface (testify's assertions report through it): the message is
+// recorded for the report, as TError does for testing's own methods.
+func TErrorf(site int, t Errorer, format string, args ...any) {
+	if h, ok := t.(interface{ Helper() }); ok {
+		h.Helper()
+	}
+	if e, g := self(); e != nil {
+		msg := dropRuntimeLines(fmt.Sprintf(format, args...))
+		e.noteMessage(g, site, "Errorf", []any{"%s", msg})
+	}
+	t.Errorf(format, args...)
+}
+
+// dropRuntimeLines removes from a failure message the lines that name
+// gopct's runtime (testify's "Error Trace" lists every caller's file).
+func dropRuntimeLines(msg string) string {
+	lines := strings.Split(msg, "\n")
+	kept := lines[:0]
+	for _, l := range lines {
+		if !strings.Contains(l, "/gopct-instr-") {
+			kept = append(kept, l)
+		}
+	}
+	return strings.Join(kept, "\n")
 }
 
 // ---- state that must not outlive an execution ----
