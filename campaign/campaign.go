@@ -51,6 +51,9 @@ type Plan struct {
 	MaxDelay time.Duration
 	Log      io.Writer // progress messages (-v); nil: quiet
 	Race     bool      // detect data races (happens-before) in every execution
+	// Start is when the whole hunt began (its build included); Budget
+	// counts from it. Zero: from the start of each test's hunt.
+	Start time.Time
 	// Vars names variables of Q (as `gopct vars` lists them). pctvb tracks
 	// exactly them (nil: every v-subset of the shared ones, from
 	// profiling); other strategies make only their memory sites scheduling
@@ -245,7 +248,11 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 	cfg := pct.Config{Vars: vars, Version: pct.SchemaVersion, Test: test, Sub: sub, Spec: p.Spec, Seed: p.Seed, Iters: p.Iters, First: p.first,
 		Workers: p.Workers, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Race: p.Race, Stall: p.Stall.Seconds(), LazyTime: p.LazyTime}
 	if p.Budget > 0 {
-		cfg.Deadline = start.Add(p.Budget).UnixNano()
+		from := start
+		if !p.Start.IsZero() {
+			from = p.Start
+		}
+		cfg.Deadline = from.Add(p.Budget).UnixNano()
 	}
 	applySets(&cfg, p.sets)
 	if p.sets != nil && p.Log != nil {

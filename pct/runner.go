@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
@@ -67,6 +68,10 @@ type runner struct {
 	t     *testing.T
 	out   *os.File
 	start time.Time
+
+	mu       sync.Mutex // emit, and the counts the deadline reads
+	finished bool       // the last record is written: emit no more
+	counts   Record     // executions so far, for a record at the deadline
 }
 
 func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
@@ -123,6 +128,7 @@ func (r *runner) run(body func(*testing.T)) {
 	}
 	stop := r.watchdog()
 	defer close(stop)
+	defer r.stopAtDeadline(spec)()
 	crash := openCrashLog(r.cfg.CrashLog)
 	execs, maxSteps, abandoned := 0, 0, 0
 	limits := &stepLimits{fixed: r.cfg.MaxSteps}
@@ -157,13 +163,16 @@ func (r *runner) run(body func(*testing.T)) {
 		if f == nil || f.Kind.IsBug() {
 			limits.finished(e.step)
 		}
+		if f != nil && !f.Kind.IsBug() && !f.Kind.IsEnvironment() {
+			abandoned++
+		}
+		r.count(execs, abandoned, maxSteps)
 		switch {
 		case f == nil:
 		case f.Kind.IsEnvironment():
 			r.emit(Record{Type: RecError, Executions: execs, Message: f.Message})
 			return
-		case !f.Kind.IsBug():
-			abandoned++
+		case !f.Kind.IsBug(): // abandoned: counted above
 		default:
 			bug = e.report()
 			if r.cfg.Profile {
@@ -201,7 +210,46 @@ func (e *execution) outcome() ExecOutcome {
 	return o
 }
 
+// count notes the executions so far, for a record at the deadline.
+func (r *runner) count(execs, abandoned, maxSteps int) {
+	r.mu.Lock()
+	r.counts.Executions, r.counts.Finished, r.counts.Abandoned, r.counts.MaxSteps = execs, execs-abandoned, abandoned, maxSteps
+	r.mu.Unlock()
+}
+
+// stopAtDeadline ends the process at the hunt's deadline even in the middle
+// of an execution (a slow test's execution may take seconds; -budget must
+// hold within 5%): it writes the final record with the executions finished
+// so far and exits. The execution in progress is dropped, as if not begun.
+// It returns the function that disarms it.
+func (r *runner) stopAtDeadline(spec Spec) func() {
+	if r.cfg.Deadline == 0 || r.cfg.Profile || r.cfg.Replay != "" {
+		return func() {}
+	}
+	t := time.AfterFunc(time.Until(time.Unix(0, r.cfg.Deadline)), func() {
+		r.mu.Lock()
+		if r.finished {
+			r.mu.Unlock()
+			return
+		}
+		rec := r.counts
+		r.mu.Unlock()
+		rec.Type, rec.Spec = RecDone, &spec
+		r.emit(rec)
+		os.Exit(0)
+	})
+	return func() { t.Stop() }
+}
+
 func (r *runner) emit(rec Record) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.finished {
+		return
+	}
+	if rec.Type == RecDone || rec.Type == RecError {
+		r.finished = true
+	}
 	rec.Version = SchemaVersion
 	rec.Worker = r.cfg.Worker
 	rec.Elapsed = time.Since(r.start)

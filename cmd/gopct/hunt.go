@@ -8,6 +8,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/gopct/gopct/campaign"
@@ -111,6 +112,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 }
 
 func runHunt(p campaign.Plan, jsonOut bool, stdout, stderr io.Writer) int {
+	p.Start = time.Now() // -budget covers the build and every test
 	logf(p.Log, "gopct: instrumenting and building %s\n", p.Package)
 	bin, err := campaign.Build(p.Dir, p.Package, p.Deps)
 	if err != nil {
@@ -125,7 +127,11 @@ func runHunt(p campaign.Plan, jsonOut bool, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	code := 0
-	for _, test := range tests {
+	for i, test := range tests {
+		if p.Budget > 0 && time.Since(p.Start) >= p.Budget {
+			fmt.Fprintf(stderr, "gopct: budget %v spent; not hunted: %s\n", p.Budget, strings.Join(tests[i:], ", "))
+			break
+		}
 		logf(p.Log, "gopct: hunting %s (%s, seed %d, %d workers)\n", test, p.Spec, p.Seed, p.Workers)
 		hunt := bin.Hunt
 		if p.Spec.Name == "pctvb" {
