@@ -277,7 +277,7 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 		}
 	}
 	if best != nil {
-		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: best.Schedule, Execution: best.Execution,
+		tok := Token{Package: b.Package, Dir: b.Dir, Test: test, Sub: sub, Schedule: best.Schedule, Execution: best.Execution,
 			Kind: best.Kind, Message: best.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
 			Sites: cfg.Sites, Race: p.Race}
 		if vars != nil {

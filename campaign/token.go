@@ -33,6 +33,10 @@ type Token struct {
 	Sites     []int           `json:"as,omitempty"` // active memory sites (variable bounding); nil: all
 	Race      bool            `json:"r,omitempty"`  // hunted with race detection
 	Vars      []string        `json:"v,omitempty"`  // -vars: the variables whose memory sites were scheduling points
+	// Dir is the package's directory where the hunt ran: replay builds
+	// there when the current directory's module does not contain the
+	// package (a nested module such as examples/, or another directory).
+	Dir string `json:"dir,omitempty"`
 }
 
 const tokenPrefix = "gopct1."

@@ -32,8 +32,13 @@ func WriteSummary(w io.Writer, s *Summary) {
 	fmt.Fprintf(w, "BUG   %s %s: %s found in execution #%d (%d executions run; %s, seed %d, %.1fs)\n",
 		s.Package, s.Test, b.Kind, b.Execution, s.Executions, s.Strategy, s.Seed, s.Seconds)
 	writeBug(w, b)
-	fmt.Fprintf(w, "\nreplay:\n  gopct replay %s\n", b.Replay)
+	fmt.Fprintf(w, "\nreplay:\n  %s %s\n", ReplayCommand, b.Replay)
 }
+
+// ReplayCommand is the command printed before a replay token: how the
+// user can run gopct's replay from where they ran the hunt (the command
+// sets it; "go run ./cmd/gopct replay" when gopct was started that way).
+var ReplayCommand = "gopct replay"
 
 func writeBug(w io.Writer, b *Bug) {
 	fmt.Fprintf(w, "\n  %s\n", indent(b.Message, "  "))

@@ -70,7 +70,7 @@ func reportCI(res *campaign.CIResult, jsonOut bool, junit, store string, stdout,
 		if s.Bug != nil {
 			code = 1
 			if os.Getenv("GITHUB_ACTIONS") == "true" {
-				results.WriteGitHubAnnotation(stdout, s, "gopct replay "+s.Bug.Replay)
+				results.WriteGitHubAnnotation(stdout, s, results.ReplayCommand+" "+s.Bug.Replay)
 			}
 		}
 	}
@@ -82,7 +82,7 @@ func reportCI(res *campaign.CIResult, jsonOut bool, junit, store string, stdout,
 		if err != nil {
 			return fail(stderr, err)
 		}
-		results.WriteJUnit(f, res.Summaries, func(b *results.Bug) string { return "gopct replay " + b.Replay })
+		results.WriteJUnit(f, res.Summaries, func(b *results.Bug) string { return results.ReplayCommand + " " + b.Replay })
 		f.Close()
 	}
 	if store != "" {
