@@ -42,7 +42,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	deps := fs.String("deps", "auto", "dependency modules to instrument too, comma-separated; auto: golang.org/x/sync and github.com/stretchr/testify when the tests import them; none: no dependency")
 	fs.BoolVar(&p.Race, "race", true, "report data races: accesses unordered by the program's synchronisation (happens-before)")
 	fs.BoolVar(&jsonOut, "json", false, "print JSON lines; the last line is the summary")
-	fs.BoolVar(&verbose, "verbose", false, "print progress on stderr")
+	fs.BoolVar(&verbose, "verbose", false, "print progress on stderr, and every context switch of a long trace")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: gopct hunt [flags] [package]\n\nflags:\n")
 		fs.PrintDefaults()
@@ -108,6 +108,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	if verbose {
 		p.Log = stderr
 	}
+	results.FullTrace = verbose // every context switch of a long trace
 	return runHunt(p, jsonOut, stdout, stderr)
 }
 

@@ -20,7 +20,8 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	jsonOut := fs.Bool("json", false, "print the outcome as JSON")
-	fs.Usage = func() { fmt.Fprintf(stderr, "usage: gopct replay [-json] TOKEN\n") }
+	fs.BoolVar(&results.FullTrace, "verbose", false, "print every context switch of a long trace")
+	fs.Usage = func() { fmt.Fprintf(stderr, "usage: gopct replay [-json] [-verbose] TOKEN\n") }
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)
 	}
