@@ -38,7 +38,26 @@ func init() {
 	}
 }
 
+// The worker's configuration is read once, at init, and the variable is
+// then removed from the process's environment: a test that re-runs its own
+// binary (os.Args[0] with an environment variable of its own, as x/sync's
+// singleflight and groupcache do) starts a plain test binary, not a second
+// worker writing into this one's records and crash log.
+var (
+	configOnce sync.Once
+	config     *Config
+	configErr  error
+)
+
 func loadConfig() (*Config, error) {
+	configOnce.Do(func() {
+		config, configErr = readConfig()
+		os.Unsetenv("GOPCT_CONFIG")
+	})
+	return config, configErr
+}
+
+func readConfig() (*Config, error) {
 	path := os.Getenv("GOPCT_CONFIG")
 	if path == "" {
 		return nil, nil
