@@ -271,10 +271,17 @@ func (b *Binary) Hunt(p Plan, test string) (*results.Summary, error) {
 			s.Abandoned += r.Abandoned
 			s.Bounds = r.Bounds
 			s.Complete = r.Complete
+			s.Unmanaged += r.Unmanaged
+			if s.UnmanagedAt == "" {
+				s.UnmanagedAt = r.UnmanagedAt
+			}
 		}
 		if r.Type == pct.RecBug && (best == nil || r.Bug.Execution < best.Execution) {
 			best = r.Bug
 		}
+	}
+	if rel, err := filepath.Rel(b.root, s.UnmanagedAt); err == nil && filepath.IsAbs(s.UnmanagedAt) && !strings.HasPrefix(rel, "..") {
+		s.UnmanagedAt = filepath.ToSlash(rel) // module-relative, like the sites
 	}
 	if best != nil {
 		tok := Token{Package: b.Package, Dir: b.Dir, Test: test, Sub: sub, Schedule: best.Schedule, Execution: best.Execution,

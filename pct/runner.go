@@ -150,6 +150,7 @@ func (r *runner) run(body func(*testing.T)) {
 	defer r.stopAtDeadline(spec)()
 	crash := openCrashLog(r.cfg.CrashLog)
 	execs, maxSteps, abandoned := 0, 0, 0
+	var unmanaged unmanagedTally
 	limits := &stepLimits{fixed: r.cfg.MaxSteps}
 	complete := false
 	var bug *BugReport
@@ -185,7 +186,8 @@ func (r *runner) run(body func(*testing.T)) {
 		if f != nil && !f.Kind.IsBug() && !f.Kind.IsEnvironment() {
 			abandoned++
 		}
-		r.count(execs, abandoned, maxSteps)
+		unmanaged.add(e)
+		r.count(execs, abandoned, maxSteps, unmanaged)
 		switch {
 		case f == nil:
 		case f.Kind.IsEnvironment():
@@ -206,7 +208,7 @@ func (r *runner) run(body func(*testing.T)) {
 		}
 	}
 	rec := Record{Type: RecDone, Executions: execs, Finished: execs - abandoned, MaxSteps: maxSteps,
-		Abandoned: abandoned, Spec: &spec, Complete: complete}
+		Abandoned: abandoned, Spec: &spec, Complete: complete, Unmanaged: unmanaged.executions, UnmanagedAt: unmanaged.at}
 	if b, ok := strat.(interface{ Stats() []BoundStats }); ok {
 		rec.Bounds = b.Stats()
 	}
@@ -230,9 +232,10 @@ func (e *execution) outcome() ExecOutcome {
 }
 
 // count notes the executions so far, for a record at the deadline.
-func (r *runner) count(execs, abandoned, maxSteps int) {
+func (r *runner) count(execs, abandoned, maxSteps int, u unmanagedTally) {
 	r.mu.Lock()
 	r.counts.Executions, r.counts.Finished, r.counts.Abandoned, r.counts.MaxSteps = execs, execs-abandoned, abandoned, maxSteps
+	r.counts.Unmanaged, r.counts.UnmanagedAt = u.executions, u.at
 	r.mu.Unlock()
 }
 

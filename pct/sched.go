@@ -103,6 +103,12 @@ type execution struct {
 	failure  *Failure
 	messages []message
 	aborted  atomic.Bool
+
+	// unmanaged counts instrumented operations run by goroutines gopct
+	// does not manage (started by code it does not instrument, such as
+	// net/http's server); unmanagedAt is where the first one ran.
+	unmanaged   atomic.Int64
+	unmanagedAt atomic.Pointer[string]
 }
 
 // current is the execution in progress in this process, or nil.
@@ -122,6 +128,9 @@ func self() (*execution, *G) {
 	// A goroutine that does not hold the token: one started by code gopct
 	// does not instrument, or one of an aborted execution. It runs
 	// natively.
+	if !e.aborted.Load() {
+		e.noteUnmanaged()
+	}
 	return nil, nil
 }
 

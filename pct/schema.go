@@ -69,6 +69,10 @@ type Record struct {
 	Outcome    *BugReport    `json:"outcome,omitempty"` // replay: what the run did
 	Profile    []Observation `json:"profile,omitempty"` // profiling: what the sites touched
 	Elapsed    time.Duration `json:"elapsed"`
+	// Unmanaged: executions in which goroutines gopct does not manage ran
+	// instrumented code; UnmanagedAt: where the first such operation ran.
+	Unmanaged   int    `json:"unmanaged,omitempty"`
+	UnmanagedAt string `json:"unmanagedAt,omitempty"`
 }
 
 // BugReport describes a failing execution.

@@ -22,6 +22,11 @@ type Summary struct {
 	// every schedule within its bounds.
 	Bounds   []pct.BoundStats `json:"bounds,omitempty"`
 	Complete bool             `json:"complete,omitempty"`
+	// Unmanaged: executions in which goroutines gopct does not manage
+	// (started by code it does not instrument) ran instrumented code,
+	// unscheduled; UnmanagedAt: where the first such operation ran.
+	Unmanaged   int    `json:"unmanaged,omitempty"`
+	UnmanagedAt string `json:"unmanagedAt,omitempty"`
 }
 
 // Bug is a failing execution with everything needed to understand and

@@ -26,13 +26,26 @@ func WriteSummary(w io.Writer, s *Summary) {
 		if s.Abandoned > 0 {
 			fmt.Fprintf(w, "      %d executions were given up as too long (%d finished)\n", s.Abandoned, s.Finished)
 		}
+		writeUnmanaged(w, s)
 		return
 	}
 	b := s.Bug
 	fmt.Fprintf(w, "BUG   %s %s: %s found in execution #%d (%d executions run; %s, seed %d, %.1fs)\n",
 		s.Package, s.Test, b.Kind, b.Execution, s.Executions, s.Strategy, s.Seed, s.Seconds)
+	writeUnmanaged(w, s)
 	writeBug(w, b)
 	fmt.Fprintf(w, "\nreplay:\n  %s %s\n", ReplayCommand, b.Replay)
+}
+
+// writeUnmanaged says that goroutines gopct does not manage ran the test's
+// code: a clean result then does not cover their interleavings.
+func writeUnmanaged(w io.Writer, s *Summary) {
+	if s.Unmanaged == 0 {
+		return
+	}
+	fmt.Fprintf(w, "      note: in %d of %d executions, goroutines gopct does not manage (started by code it does not\n"+
+		"      instrument, e.g. net/http's server) ran the test's code, first at %s; their interleavings\n"+
+		"      are not explored (-deps instruments a module; docs/DESIGN.md, Limits)\n", s.Unmanaged, s.Executions, s.UnmanagedAt)
 }
 
 // ReplayCommand is the command printed before a replay token: how the
