@@ -227,7 +227,12 @@ func isTestingTErrorf(fn *types.Func, sel *types.Selection) bool {
 		return false
 	}
 	format, ok := sig.Params().At(0).Type().(*types.Basic)
-	return ok && format.Kind() == types.String
+	args, _ := sig.Params().At(1).Type().(*types.Slice)
+	if !ok || format.Kind() != types.String || args == nil {
+		return false
+	}
+	elem, ok := args.Elem().Underlying().(*types.Interface)
+	return ok && elem.Empty()
 }
 
 // specialRecv renders the receiver argument of a modelled call (empty for
