@@ -53,6 +53,9 @@ type Plan struct {
 	Log      io.Writer // progress messages (-v); nil: quiet
 	Race     bool      // detect data races (happens-before) in every execution
 	GoRace   bool      // build with Go's -race too (BuildOptions.GoRace)
+	// Start is when the whole hunt began (its build included); Budget
+	// counts from it. Zero: from the start of each test's hunt.
+	Start time.Time
 	// Vars names variables of Q (as `gopct vars` lists them). pctvb tracks
 	// exactly them (nil: every v-subset of the shared ones, from
 	// profiling); other strategies make only their memory sites scheduling
@@ -340,7 +343,11 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 		Workers: p.Workers, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Race: p.Race, Stall: p.Stall.Seconds(), LazyTime: p.LazyTime,
 		Coverage: p.Coverage, AllBugs: p.AllBugs}
 	if p.Budget > 0 {
-		cfg.Deadline = start.Add(p.Budget).UnixNano()
+		from := start
+		if !p.Start.IsZero() {
+			from = p.Start
+		}
+		cfg.Deadline = from.Add(p.Budget).UnixNano()
 	}
 	applySets(&cfg, p.sets)
 	if p.sets != nil && p.Log != nil {
@@ -364,7 +371,7 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	s.Executions, s.Finished = s.Resumed, s.Resumed
 	var best *pct.BugReport
 	token := func(r *pct.BugReport) Token {
-		tok := Token{Package: b.Package, Test: test, Sub: sub, Schedule: r.Schedule, Execution: r.Execution,
+		tok := Token{Package: b.Package, Dir: b.Dir, Test: test, Sub: sub, Schedule: r.Schedule, Execution: r.Execution,
 			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
 			Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace, Seed: p.Seed}
 		if vars != nil {
@@ -388,10 +395,17 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 			s.Abandoned += r.Abandoned
 			s.Bounds = r.Bounds
 			s.Complete = r.Complete
+			s.Unmanaged += r.Unmanaged
+			if s.UnmanagedAt == "" {
+				s.UnmanagedAt = r.UnmanagedAt
+			}
 		}
 		if r.Type == pct.RecBug && (best == nil || r.Bug.Execution < best.Execution) {
 			best = r.Bug
 		}
+	}
+	if rel, err := filepath.Rel(b.root, s.UnmanagedAt); err == nil && filepath.IsAbs(s.UnmanagedAt) && !strings.HasPrefix(rel, "..") {
+		s.UnmanagedAt = filepath.ToSlash(rel) // module-relative, like the sites
 	}
 	if p.Coverage {
 		s.Coverage = coverageCurve(executionClasses(recs))

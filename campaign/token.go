@@ -48,6 +48,10 @@ type Token struct {
 	PriorChunk  int     `json:"pc,omitempty"`
 	PriorDone   []int   `json:"pd,omitempty"`
 	VarSites    [][]int `json:"vs,omitempty"` // pctvb: the tracked variables' sites, for the prior executions
+	// Dir is the package's directory where the hunt ran: replay builds
+	// there when the current directory's module does not contain the
+	// package (a nested module such as examples/, or another directory).
+	Dir string `json:"dir,omitempty"`
 }
 
 const tokenPrefix = "gopct1."

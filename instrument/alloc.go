@@ -426,6 +426,7 @@ type globalFiles struct {
 type globalGroup struct {
 	pkgName, pkgPath string
 	names            []string
+	oldLang          bool // the module's language is older than minLang
 }
 
 func newGlobalFiles() *globalFiles { return &globalFiles{groups: map[string]*globalGroup{}} }
@@ -441,7 +442,7 @@ func (g *globalFiles) add(u unit) {
 	path := filepath.Join(filepath.Dir(u.path), globalsFile(test, external))
 	grp := g.groups[path]
 	if grp == nil {
-		grp = &globalGroup{pkgName: u.pkg.Types.Name(), pkgPath: u.pkg.PkgPath}
+		grp = &globalGroup{pkgName: u.pkg.Types.Name(), pkgPath: u.pkg.PkgPath, oldLang: moduleOld(u.pkg)}
 		g.groups[path] = grp
 		g.order = append(g.order, path)
 	}
@@ -457,7 +458,11 @@ func (g *globalFiles) write(workDir, rtImport string, replace map[string]string)
 		}
 		grp := g.groups[path]
 		dst := filepath.Join(workDir, "globals", fmt.Sprintf("%d_%s", i, filepath.Base(path)))
-		if err := writeFile(dst, globalsSource(grp.pkgName, grp.pkgPath, rtImport, grp.names)); err != nil {
+		src := globalsSource(grp.pkgName, grp.pkgPath, rtImport, grp.names)
+		if grp.oldLang {
+			src = raiseLang(src, src)
+		}
+		if err := writeFile(dst, src); err != nil {
 			return err
 		}
 		replace[path] = dst

@@ -208,10 +208,34 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 	if !ok && sel != nil && fn.Pkg().Path() == "testing" && testFailures[fn.Name()] {
 		o, ok, method = op{"TError", pct.KindTestFail, recvValue}, true, fn.Name()
 	}
+	if !ok && sel != nil && isTestingTErrorf(fn, sel) {
+		o, ok = op{"TErrorf", pct.KindTestFail, recvValue}, true
+	}
 	if !ok || (o.recv == recvNone) != (sel == nil) {
 		return op{}, "", false
 	}
 	return o, method, true
+}
+
+// isTestingTErrorf recognises t.Errorf(format, args...) on an interface
+// named TestingT, through which test libraries (testify's assert and
+// require, among others) report failures: the runtime quotes the message.
+func isTestingTErrorf(fn *types.Func, sel *types.Selection) bool {
+	named, ok := sel.Recv().(*types.Named)
+	if !ok || named.Obj().Name() != "TestingT" || !types.IsInterface(named) || fn.Name() != "Errorf" {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if !sig.Variadic() || sig.Params().Len() != 2 || sig.Results().Len() != 0 {
+		return false
+	}
+	format, ok := sig.Params().At(0).Type().(*types.Basic)
+	args, _ := sig.Params().At(1).Type().(*types.Slice)
+	if !ok || format.Kind() != types.String || args == nil {
+		return false
+	}
+	elem, ok := args.Elem().Underlying().(*types.Interface)
+	return ok && elem.Empty()
 }
 
 // specialRecv renders the receiver argument of a modelled call (empty for
@@ -255,6 +279,12 @@ func (r *fileRewriter) special(c *ast.CallExpr, o op, recv, method string, args 
 	}
 	if method != "" {
 		parts = append(parts, strconv.Quote(method))
+		if c.Ellipsis.IsValid() && len(args) > 1 {
+			// t.Errorf(format, args...): TError's own variadic list
+			// takes the format too, and Go allows no argument before a
+			// spread slice.
+			args = []string{"append([]interface{}{" + strings.Join(args[:len(args)-1], ", ") + "}, " + args[len(args)-1] + "...)"}
+		}
 	}
 	parts = append(parts, args...)
 	s := r.rt(o.fn) + "(" + strings.Join(parts, ", ")

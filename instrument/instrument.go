@@ -7,7 +7,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"go/version"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,8 +43,11 @@ type Config struct {
 }
 
 // AutoDeps are the dependency modules instrumented by default ("auto"):
-// concurrency libraries whose goroutines would otherwise run unmanaged.
-var AutoDeps = []string{"golang.org/x/sync"}
+// libraries whose goroutines would otherwise run unmanaged. testify's
+// assert.Eventually polls its condition on a goroutine of its own and
+// waits with a real timer; instrumented, both are the scheduler's, and its
+// failures are quoted (TErrorf).
+var AutoDeps = []string{"golang.org/x/sync", "github.com/stretchr/testify"}
 
 // Result describes an instrumented copy of the user's packages. The user's
 // files are never written; everything lives in WorkDir and is reached
@@ -85,9 +87,6 @@ func Instrument(cfg Config) (*Result, error) {
 		return nil, err
 	}
 	mod := prog.Module
-	if mod.GoVersion != "" && version.Compare("go"+mod.GoVersion, "go1.21") < 0 {
-		return nil, userErrorf(OldGoVersion, "%s: go %s: gopct needs go >= 1.21 in go.mod", mod.GoMod, mod.GoVersion)
-	}
 	work, err := os.MkdirTemp("", "gopct-instr-")
 	if err != nil {
 		return nil, err
@@ -332,6 +331,9 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string) error {
 		if !changed {
 			continue
 		}
+		if moduleOld(u.pkg) {
+			out = raiseLang(src, out)
+		}
 		dst := filepath.Join(r.WorkDir, "src", strconv.Itoa(i)+"_"+filepath.Base(u.path))
 		if err := writeFile(dst, out); err != nil {
 			return err
@@ -366,7 +368,14 @@ func (r *Result) writeRuntime(replace map[string]string) error {
 		return err
 	}
 	files[sitesFile] = sitesSource(r.Sites)
-	files["go.mod"] = []byte("module " + RuntimeModule + "\n\ngo 1.21\n")
+	files["go.mod"] = []byte("module " + RuntimeModule + "\n\ngo " + runtimeGoLine(r.Program.Module.GoVersion) + "\n")
+	if oldLang(r.Program.Module.GoVersion) {
+		for name, data := range files {
+			if strings.HasSuffix(name, ".go") {
+				files[name] = raiseLang(data, data)
+			}
+		}
+	}
 	rtDir := filepath.Join(r.WorkDir, "rt")
 	for name, data := range files {
 		if err := writeFile(filepath.Join(rtDir, name), data); err != nil {

@@ -88,6 +88,9 @@ func (r *Result) WriteSiteVars(t *VarTable) error {
 		vars = t.Vars
 	}
 	src := siteVarsSource(vars, r.SiteVars(t))
+	if oldLang(r.Program.Module.GoVersion) {
+		src = raiseLang(src, src)
+	}
 	return writeFile(filepath.Join(r.WorkDir, "rt", siteVarsFile), src)
 }
 

@@ -8,7 +8,9 @@ package pct
 
 import (
 	"context"
+	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -471,23 +473,27 @@ func OnceValues[T1, T2 any](site int, f func() (T1, T2)) func() (T1, T2) {
 // ---- test failures ----
 
 // TRun is t.Run(name, f). A synctest bubble does not allow subtests, so
-// inside a controlled execution the subtests whose name matches the hunt's
-// subtest filter (the part of -run after the first '/') run inline, on the
-// test's goroutine and with the test's t; the others are skipped. Outside
-// control it is t.Run.
+// inside a controlled execution the runtime runs the subtests selected by
+// the hunt's -run pattern itself, each on a managed goroutine with the
+// test's t, in go test's order (subtests.go); the others are skipped.
+// Outside control it is t.Run.
 func TRun(site int, t *testing.T, name string, f func(t *testing.T)) bool {
 	if !controlled() {
 		return t.Run(name, f)
 	}
-	return runSubtest(t, name, f)
+	return runSubtest(site, t, name, f)
 }
 
-// TParallel is t.Parallel(): a no-op inside a controlled execution, where
-// the test already runs alone.
+// TParallel is t.Parallel(). Inside a controlled execution a subtest
+// pauses until its parent's function returns, then runs concurrently with
+// its parallel siblings; for the top-level test it is a no-op (the test
+// already runs alone).
 func TParallel(site int, t *testing.T) {
 	if !controlled() {
 		t.Parallel()
+		return
 	}
+	parallelSubtest(site)
 }
 
 // TError records a failure message and then calls the real method: method is
@@ -496,6 +502,39 @@ func TParallel(site int, t *testing.T) {
 func TError(site int, t testing.TB, method string, args ...any) {
 	t.Helper()
 	testFailure(site, t, method, args)
+}
+
+// Errorer is the part of a test library's TestingT interface through which
+// it reports a failure.
+type Errorer interface {
+	Errorf(format string, args ...any)
+}
+
+// TErrorf is t.Errorf(format, args...) on a test library's TestingT
+// interface (testify's assertions report through it): the message is
+// recorded for the report, as TError does for testing's own methods.
+func TErrorf(site int, t Errorer, format string, args ...any) {
+	if h, ok := t.(interface{ Helper() }); ok {
+		h.Helper()
+	}
+	if e, g := self(); e != nil {
+		msg := dropRuntimeLines(fmt.Sprintf(format, args...))
+		e.noteMessage(g, site, "Errorf", []any{"%s", msg})
+	}
+	t.Errorf(format, args...)
+}
+
+// dropRuntimeLines removes from a failure message the lines that name
+// gopct's runtime (testify's "Error Trace" lists every caller's file).
+func dropRuntimeLines(msg string) string {
+	lines := strings.Split(msg, "\n")
+	kept := lines[:0]
+	for _, l := range lines {
+		if !strings.Contains(l, "/gopct-instr-") {
+			kept = append(kept, l)
+		}
+	}
+	return strings.Join(kept, "\n")
 }
 
 // ---- state that must not outlive an execution ----

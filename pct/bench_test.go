@@ -1,7 +1,6 @@
 package pct
 
 import (
-	"os"
 	"sync"
 	"testing"
 	"time"
@@ -213,7 +212,7 @@ func nativeExecutions(b *testing.B, n int) float64 {
 }
 
 func campaignB(b *testing.B, prog string, cfg Config) []Record {
-	if os.Getenv("GOPCT_CONFIG") != "" {
+	if c, _ := loadConfig(); c != nil {
 		b.Skip()
 	}
 	return campaignTB(b, prog, cfg)

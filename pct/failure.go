@@ -2,7 +2,6 @@ package pct
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 )
@@ -122,17 +121,4 @@ func (e *execution) noteMessage(g *G, site int, method string, args []any) {
 	if len(e.messages) < 16 {
 		e.messages = append(e.messages, message{site, g.id, text})
 	}
-}
-
-// subFilter selects the subtests that run inline (nil: all).
-var subFilter *regexp.Regexp
-
-// runSubtest runs subtest f inline when its name matches the filter.
-// Subtest names are rewritten like testing does (spaces become '_').
-func runSubtest(t *testing.T, name string, f func(*testing.T)) bool {
-	if subFilter != nil && !subFilter.MatchString(strings.ReplaceAll(name, " ", "_")) {
-		return true
-	}
-	f(t)
-	return !t.Failed()
 }

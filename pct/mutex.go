@@ -2,6 +2,8 @@ package pct
 
 import (
 	"fmt"
+	"sort"
+	"strings"
 	"sync"
 	"time"
 	"unsafe"
@@ -155,7 +157,30 @@ func unlockOp(site int, m sync.Locker, mode lockMode) {
 // waitOn disables g until another goroutine releases what it waits for.
 func (e *execution) waitOn(g *G, lm *lockModel, why string) {
 	lm.waiters = append(lm.waiters, g)
-	e.disable(g, why)
+	e.disable(g, why+lm.heldBy())
+}
+
+// heldBy names the goroutines holding the lock, for reports: a deadlock
+// report then says who each waiter waits for.
+func (lm *lockModel) heldBy() string {
+	if lm.writer != nil {
+		return ", held by " + gname(lm.writer.id)
+	}
+	if lm.nreaders == 0 {
+		return ""
+	}
+	var ids []int
+	for r, n := range lm.readers {
+		if n > 0 {
+			ids = append(ids, r.id)
+		}
+	}
+	sort.Ints(ids)
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = gname(id)
+	}
+	return ", read-locked by " + strings.Join(names, ", ")
 }
 
 // disable blocks g in the model (not for real) and passes the token; g

@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"regexp"
 	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
@@ -40,7 +40,26 @@ func init() {
 	}
 }
 
+// The worker's configuration is read once, at init, and the variable is
+// then removed from the process's environment: a test that re-runs its own
+// binary (os.Args[0] with an environment variable of its own, as x/sync's
+// singleflight and groupcache do) starts a plain test binary, not a second
+// worker writing into this one's records and crash log.
+var (
+	configOnce sync.Once
+	config     *Config
+	configErr  error
+)
+
 func loadConfig() (*Config, error) {
+	configOnce.Do(func() {
+		config, configErr = readConfig()
+		os.Unsetenv("GOPCT_CONFIG")
+	})
+	return config, configErr
+}
+
+func readConfig() (*Config, error) {
 	path := os.Getenv("GOPCT_CONFIG")
 	if path == "" {
 		return nil, nil
@@ -70,6 +89,10 @@ type runner struct {
 	t     *testing.T
 	out   *os.File
 	start time.Time
+
+	mu       sync.Mutex // emit, and the counts the deadline reads
+	finished bool       // the last record is written: emit no more
+	counts   Record     // executions so far, for a record at the deadline
 }
 
 func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
@@ -112,14 +135,10 @@ func (r *runner) run(body func(*testing.T)) {
 		return
 	}
 	activateMemory(r.cfg.Sites, r.cfg.Vars)
-	subFilter = nil
-	if r.cfg.Sub != "" {
-		re, err := regexp.Compile(r.cfg.Sub)
-		if err != nil {
-			r.emit(Record{Type: RecError, Message: "bad subtest filter: " + err.Error()})
-			return
-		}
-		subFilter = re
+	subFilters, err = compileSubFilter(r.cfg.Sub)
+	if err != nil {
+		r.emit(Record{Type: RecError, Message: "bad subtest filter: " + err.Error()})
+		return
 	}
 	profiling = r.cfg.Profile
 	fingerprinting = !r.cfg.NoFingerprint
@@ -135,8 +154,10 @@ func (r *runner) run(body func(*testing.T)) {
 	}
 	stop := r.watchdog()
 	defer close(stop)
+	defer r.stopAtDeadline(spec)()
 	crash := openCrashLog(r.cfg.CrashLog)
 	execs, maxSteps, abandoned := 0, 0, 0
+	var unmanaged unmanagedTally
 	limits := &stepLimits{fixed: r.cfg.MaxSteps}
 	complete := false
 	var bug *BugReport
@@ -162,13 +183,17 @@ func (r *runner) run(body func(*testing.T)) {
 		execs++
 		maxSteps = max(maxSteps, e.step)
 		f := e.failure
+		if f != nil && !f.Kind.IsBug() && !f.Kind.IsEnvironment() {
+			abandoned++
+		}
+		unmanaged.add(e)
+		r.count(execs, abandoned, maxSteps, unmanaged)
 		switch {
 		case f == nil:
 		case f.Kind.IsEnvironment():
 			r.emit(Record{Type: RecError, Executions: execs, Message: f.Message})
 			return
-		case !f.Kind.IsBug():
-			abandoned++
+		case !f.Kind.IsBug(): // abandoned: counted above
 		default:
 			bug = e.report()
 			if r.cfg.Profile {
@@ -183,7 +208,7 @@ func (r *runner) run(body func(*testing.T)) {
 		}
 	}
 	rec := Record{Type: RecDone, Executions: execs, Finished: execs - abandoned, MaxSteps: maxSteps,
-		Abandoned: abandoned, Spec: &spec, Complete: complete}
+		Abandoned: abandoned, Spec: &spec, Complete: complete, Unmanaged: unmanaged.executions, UnmanagedAt: unmanaged.at}
 	if b, ok := strat.(interface{ Stats() []BoundStats }); ok {
 		rec.Bounds = b.Stats()
 	}
@@ -327,7 +352,47 @@ func (e *execution) outcome() ExecOutcome {
 	return o
 }
 
+// count notes the executions so far, for a record at the deadline.
+func (r *runner) count(execs, abandoned, maxSteps int, u unmanagedTally) {
+	r.mu.Lock()
+	r.counts.Executions, r.counts.Finished, r.counts.Abandoned, r.counts.MaxSteps = execs, execs-abandoned, abandoned, maxSteps
+	r.counts.Unmanaged, r.counts.UnmanagedAt = u.executions, u.at
+	r.mu.Unlock()
+}
+
+// stopAtDeadline ends the process at the hunt's deadline even in the middle
+// of an execution (a slow test's execution may take seconds; -budget must
+// hold within 5%): it writes the final record with the executions finished
+// so far and exits. The execution in progress is dropped, as if not begun.
+// It returns the function that disarms it.
+func (r *runner) stopAtDeadline(spec Spec) func() {
+	if r.cfg.Deadline == 0 || r.cfg.Profile || r.cfg.Replay != "" {
+		return func() {}
+	}
+	t := time.AfterFunc(time.Until(time.Unix(0, r.cfg.Deadline)), func() {
+		r.mu.Lock()
+		if r.finished {
+			r.mu.Unlock()
+			return
+		}
+		rec := r.counts
+		r.mu.Unlock()
+		rec.Type, rec.Spec = RecDone, &spec
+		r.emit(rec)
+		os.Exit(0)
+	})
+	return func() { t.Stop() }
+}
+
 func (r *runner) emit(rec Record) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.finished {
+		return
+	}
+	if rec.Type == RecDone || rec.Type == RecError {
+		r.finished = true
+	}
 	rec.Version = SchemaVersion
 	rec.Worker = r.cfg.Worker
 	rec.Elapsed = time.Since(r.start)
@@ -424,6 +489,9 @@ func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 		}
 	}()
 	body(t)
+	// As in go test, the parallel subtests run once the test function
+	// has returned, and before its cleanups.
+	e.endTopFrame(g0)
 	normal = true
 }
 

@@ -112,6 +112,11 @@ type execution struct {
 	randSeed uint64
 	rand1    *rand.Rand
 	rand2    *randv2.Rand
+	// unmanaged counts instrumented operations run by goroutines gopct
+	// does not manage (started by code it does not instrument, such as
+	// net/http's server); unmanagedAt is where the first one ran.
+	unmanaged   atomic.Int64
+	unmanagedAt atomic.Pointer[string]
 }
 
 // current is the execution in progress in this process, or nil.
@@ -131,6 +136,9 @@ func self() (*execution, *G) {
 	// A goroutine that does not hold the token: one started by code gopct
 	// does not instrument, or one of an aborted execution. It runs
 	// natively.
+	if !e.aborted.Load() {
+		e.noteUnmanaged()
+	}
 	return nil, nil
 }
 

@@ -95,6 +95,10 @@ type Record struct {
 	Profile    []Observation `json:"profile,omitempty"` // profiling: what the sites touched
 	Classes    []uint64      `json:"classes,omitempty"` // coverage: each finished execution's happens-before hash, in order
 	Elapsed    time.Duration `json:"elapsed"`
+	// Unmanaged: executions in which goroutines gopct does not manage ran
+	// instrumented code; UnmanagedAt: where the first such operation ran.
+	Unmanaged   int    `json:"unmanaged,omitempty"`
+	UnmanagedAt string `json:"unmanagedAt,omitempty"`
 }
 
 // BugReport describes a failing execution.

@@ -56,5 +56,9 @@ func siteOp(site int) string {
 		return ""
 	}
 	s := siteTable[site]
-	return strings.TrimSpace(kindVerbs[s.Kind] + " " + s.Expr)
+	verb := kindVerbs[s.Kind]
+	if s.Kind == KindWGAdd && strings.HasSuffix(s.Expr, ".Done()") {
+		verb = "WaitGroup.Done" // wg.Done() is Add(-1) to the model, not to the reader
+	}
+	return strings.TrimSpace(verb + " " + s.Expr)
 }

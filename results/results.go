@@ -23,6 +23,11 @@ type Summary struct {
 	Bounds   []pct.BoundStats `json:"bounds,omitempty"`
 	Complete bool             `json:"complete,omitempty"`
 	Coverage []CoveragePoint  `json:"coverage,omitempty"`
+	// Unmanaged: executions in which goroutines gopct does not manage
+	// (started by code it does not instrument) ran instrumented code,
+	// unscheduled; UnmanagedAt: where the first such operation ran.
+	Unmanaged   int    `json:"unmanaged,omitempty"`
+	UnmanagedAt string `json:"unmanagedAt,omitempty"`
 
 	// The campaign's shape: execution indices [First, Iters) in chunks of
 	// Chunk (0: not chunked), run by Workers processes; Shard of Shards

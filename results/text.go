@@ -26,14 +26,32 @@ func WriteSummary(w io.Writer, s *Summary) {
 		if s.Abandoned > 0 {
 			fmt.Fprintf(w, "      %d executions were given up as too long (%d finished)\n", s.Abandoned, s.Finished)
 		}
+		writeUnmanaged(w, s)
 		return
 	}
 	b := s.Bug
 	fmt.Fprintf(w, "BUG   %s %s: %s found in execution #%d (%d executions run; %s, seed %d, %.1fs)\n",
 		s.Package, s.Test, b.Kind, b.Execution, s.Executions, s.Strategy, s.Seed, s.Seconds)
+	writeUnmanaged(w, s)
 	writeBug(w, b)
-	fmt.Fprintf(w, "\nreplay:\n  gopct replay %s\n", b.Replay)
+	fmt.Fprintf(w, "\nreplay:\n  %s %s\n", ReplayCommand, b.Replay)
 }
+
+// writeUnmanaged says that goroutines gopct does not manage ran the test's
+// code: a clean result then does not cover their interleavings.
+func writeUnmanaged(w io.Writer, s *Summary) {
+	if s.Unmanaged == 0 {
+		return
+	}
+	fmt.Fprintf(w, "      note: in %d of %d executions, goroutines gopct does not manage (started by code it does not\n"+
+		"      instrument, e.g. net/http's server) ran the test's code, first at %s; their interleavings\n"+
+		"      are not explored (-deps instruments a module; docs/DESIGN.md, Limits)\n", s.Unmanaged, s.Executions, s.UnmanagedAt)
+}
+
+// ReplayCommand is the command printed before a replay token: how the
+// user can run gopct's replay from where they ran the hunt (the command
+// sets it; "go run ./cmd/gopct replay" when gopct was started that way).
+var ReplayCommand = "gopct replay"
 
 func writeBug(w io.Writer, b *Bug) {
 	fmt.Fprintf(w, "\n  %s\n", indent(b.Message, "  "))
@@ -51,12 +69,7 @@ func writeBug(w io.Writer, b *Bug) {
 			b.EarlyTimers, b.Delay, b.Delay)
 	}
 	if len(b.Trace) > 0 {
-		fmt.Fprintf(w, "\ninterleaving (context switches):\n")
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		for _, ev := range b.Trace {
-			writeSwitch(tw, ev)
-		}
-		tw.Flush()
+		writeTrace(w, b.Trace)
 	}
 	if len(b.Goroutines) > 0 {
 		fmt.Fprintf(w, "\ngoroutines at the end:\n")
@@ -83,7 +96,84 @@ func writeBug(w io.Writer, b *Bug) {
 	}
 }
 
-func writeSwitch(w io.Writer, ev pct.TraceEvent) {
+// FullTrace prints every context switch of a long trace (-verbose);
+// otherwise a trace longer than longTrace is summarised.
+var FullTrace bool
+
+// A long trace is summarised by the switches that matter most to a reader:
+// the last lastSwitches (how the failure came about) and the preemptions
+// before them (the choices the bug needs), at most lastPreemptions of them.
+const (
+	longTrace       = 200
+	lastSwitches    = 20
+	lastPreemptions = 30
+)
+
+func writeTrace(w io.Writer, trace []pct.TraceEvent) {
+	keep := summaryOf(trace)
+	if keep == nil {
+		fmt.Fprintf(w, "\ninterleaving (context switches):\n")
+	} else {
+		fmt.Fprintf(w, "\ninterleaving (%d context switches; shown: the last %d and the %d preemptions before them, all with -verbose):\n",
+			len(trace), lastSwitches, countTrue(keep[:len(trace)-lastSwitches]))
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	skipped, prevStep := 0, -1
+	for i, ev := range trace {
+		if keep != nil && !keep[i] {
+			skipped++
+			continue
+		}
+		if skipped > 0 {
+			fmt.Fprintf(tw, "  ...\t%s\n", plural(skipped, "switch", "switches"))
+			skipped = 0
+		}
+		writeSwitch(tw, ev, ev.Step == prevStep)
+		prevStep = ev.Step
+	}
+	tw.Flush()
+}
+
+// summaryOf returns which switches of a long trace are shown (nil: all).
+func summaryOf(trace []pct.TraceEvent) []bool {
+	if FullTrace || len(trace) <= longTrace {
+		return nil
+	}
+	keep := make([]bool, len(trace))
+	tail := len(trace) - lastSwitches
+	for i := tail; i < len(trace); i++ {
+		keep[i] = true
+	}
+	for i, n := tail-1, 0; i >= 0 && n < lastPreemptions; i-- {
+		if trace[i].Preemptive {
+			keep[i] = true
+			n++
+		}
+	}
+	return keep
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func countTrue(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+// writeSwitch prints one switch; sameStep says that the previous switch
+// happened at the same scheduling step (a goroutine blocked and the token
+// moved on without a new point), whose number is not printed again.
+func writeSwitch(w io.Writer, ev pct.TraceEvent, sameStep bool) {
 	mark := ""
 	if ev.Preemptive {
 		mark = "preempted"
@@ -105,7 +195,11 @@ func writeSwitch(w io.Writer, ev pct.TraceEvent) {
 			at += " (" + ev.Op + ")"
 		}
 	}
-	fmt.Fprintf(w, "  step %d\t%s -> %s\t%s\t%s\n", ev.Step, from, to, at, mark)
+	step := fmt.Sprintf("step %d", ev.Step)
+	if sameStep {
+		step = ""
+	}
+	fmt.Fprintf(w, "  %s\t%s -> %s\t%s\t%s\n", step, from, to, at, mark)
 }
 
 // WriteReplay prints the outcome of a replay.

@@ -86,7 +86,7 @@ func reportCI(res *campaign.CIResult, jsonOut bool, junit string, stdout, stderr
 		if s.Bug != nil {
 			code = 1
 			if os.Getenv("GITHUB_ACTIONS") == "true" {
-				results.WriteGitHubAnnotation(stdout, s, "gopct replay "+s.Bug.Replay)
+				results.WriteGitHubAnnotation(stdout, s, results.ReplayCommand+" "+s.Bug.Replay)
 			}
 		}
 	}
@@ -98,7 +98,7 @@ func reportCI(res *campaign.CIResult, jsonOut bool, junit string, stdout, stderr
 		if err != nil {
 			return fail(stderr, err)
 		}
-		results.WriteJUnit(f, res.Summaries, func(b *results.Bug) string { return "gopct replay " + b.Replay })
+		results.WriteJUnit(f, res.Summaries, func(b *results.Bug) string { return results.ReplayCommand + " " + b.Replay })
 		f.Close()
 	}
 	if code == 0 && len(res.Errors) > 0 {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/gopct/gopct/campaign"
@@ -39,7 +40,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&p.Stall, "stall", 20*time.Second, "real time without progress after which the test is declared blocked outside gopct's view")
 	earlyTimers := fs.Bool("early-timers", true, "let timers fire while goroutines can still run (explores timeout paths)")
 	fs.DurationVar(&p.MaxDelay, "max-delay", campaign.DefaultMaxDelay, "longest scheduling delay a schedule may assume: a timer fires while goroutines can run only when due within it (0: any)")
-	deps := fs.String("deps", "auto", "dependency modules to instrument too, comma-separated; auto: golang.org/x/sync when the tests import it; none: no dependency")
+	deps := fs.String("deps", "auto", "dependency modules to instrument too, comma-separated; auto: golang.org/x/sync and github.com/stretchr/testify when the tests import them; none: no dependency")
 	fs.BoolVar(&p.Race, "race", true, "report data races: accesses unordered by the program's synchronisation (happens-before)")
 	fs.BoolVar(&p.Coverage, "coverage", false, "hash each execution's happens-before graph: the JSON summary gets the coverage curve (distinct classes against executions)")
 	fs.BoolVar(&p.GoRace, "gorace", false, "also build with Go's -race: reports races between goroutines gopct does not manage (started by code it does not instrument)")
@@ -48,7 +49,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&store.Path, "results", "", "append each test's summary (JSON lines) to this file as soon as it is hunted")
 	fs.BoolVar(&store.Resume, "resume", false, "with -results: skip the tests whose hunt the file records (a killed campaign goes on where it stopped)")
 	fs.BoolVar(&jsonOut, "json", false, "print JSON lines; the last line is the summary")
-	fs.BoolVar(&verbose, "verbose", false, "print progress on stderr")
+	fs.BoolVar(&verbose, "verbose", false, "print progress on stderr, and every context switch of a long trace")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: gopct hunt [flags] [package]\n\nflags:\n")
 		fs.PrintDefaults()
@@ -123,10 +124,12 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	if verbose {
 		p.Log = stderr
 	}
+	results.FullTrace = verbose // every context switch of a long trace
 	return runHunt(p, store, jsonOut, stdout, stderr)
 }
 
 func runHunt(p campaign.Plan, store campaign.Store, jsonOut bool, stdout, stderr io.Writer) int {
+	p.Start = time.Now() // -budget covers the build and every test
 	if err := store.Open(); err != nil {
 		return fail(stderr, err)
 	}
@@ -144,7 +147,11 @@ func runHunt(p campaign.Plan, store campaign.Store, jsonOut bool, stdout, stderr
 		return fail(stderr, err)
 	}
 	code := 0
-	for _, test := range tests {
+	for i, test := range tests {
+		if p.Budget > 0 && time.Since(p.Start) >= p.Budget {
+			fmt.Fprintf(stderr, "gopct: budget %v spent; not hunted: %s\n", p.Budget, strings.Join(tests[i:], ", "))
+			break
+		}
 		logf(p.Log, "gopct: hunting %s (%s, seed %d, %d workers)\n", test, p.Spec, p.Seed, p.Workers)
 		hunt := bin.Hunt
 		if p.Spec.Name == "pctvb" {

@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/gopct/gopct/internal/usererr"
+	"github.com/gopct/gopct/results"
 )
 
 const usage = `gopct finds concurrency bugs in ordinary Go tests.
@@ -41,6 +42,7 @@ environment error, 3 replay diverged from the recorded schedule.
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	results.ReplayCommand = replayCommand()
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2

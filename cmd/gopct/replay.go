@@ -2,13 +2,17 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/gopct/gopct/campaign"
+	"github.com/gopct/gopct/internal/usererr"
 	"github.com/gopct/gopct/results"
 )
 
@@ -17,7 +21,8 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	jsonOut := fs.Bool("json", false, "print the outcome as JSON")
 	count := fs.Int("count", 1, "replay this many times, each in a fresh process; print how many reproduced")
-	fs.Usage = func() { fmt.Fprintf(stderr, "usage: gopct replay [-json] [-count N] TOKEN\n") }
+	fs.BoolVar(&results.FullTrace, "verbose", false, "print every context switch of a long trace")
+	fs.Usage = func() { fmt.Fprintf(stderr, "usage: gopct replay [-json] [-verbose] [-count N] TOKEN\n") }
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)
 	}
@@ -33,8 +38,8 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
-	bin, err := campaign.BuildWith(dir, tok.Package, campaign.BuildOptions{Deps: tok.Deps, GoRace: tok.GoRace})
-	if err != nil && strings.Contains(err.Error(), "no required module provides package") {
+	bin, err := buildForReplay(dir, tok)
+	if err != nil && notInModule(err) {
 		fmt.Fprintf(stderr, "gopct: the token is for package %s, which the module of %s does not contain: run gopct replay inside the module that contains it\n", tok.Package, dir)
 		return 2
 	}
@@ -92,4 +97,69 @@ func replayTimes(bin *campaign.Binary, tok campaign.Token, n int) (*results.Repl
 		}
 	}
 	return shown, tally, nil
+}
+
+// buildForReplay builds the token's package from dir, or, when dir's
+// module does not contain it, from the directory the hunt found it in (if
+// it still holds that package): the printed replay command then works
+// from wherever it is pasted on the same machine.
+func buildForReplay(dir string, tok campaign.Token) (*campaign.Binary, error) {
+	bin, err := campaign.BuildWith(dir, tok.Package, campaign.BuildOptions{Deps: tok.Deps, GoRace: tok.GoRace})
+	if err == nil || !notInModule(err) || tok.Dir == "" {
+		return bin, err
+	}
+	if st, serr := os.Stat(tok.Dir); serr != nil || !st.IsDir() {
+		return nil, err
+	}
+	alt, aerr := campaign.BuildWith(tok.Dir, ".", campaign.BuildOptions{Deps: tok.Deps, GoRace: tok.GoRace})
+	if aerr != nil {
+		return nil, err
+	}
+	if alt.Package != tok.Package {
+		alt.Close()
+		return nil, err
+	}
+	return alt, nil
+}
+
+// notInModule recognises the go command's errors for a package outside
+// the main module.
+func notInModule(err error) bool {
+	var ue *usererr.Error
+	if errors.As(err, &ue) && ue.Reason == usererr.NotInModule {
+		return true
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "no required module provides package") || strings.Contains(msg, "does not contain package")
+}
+
+// replayCommand is how the printed replay command starts: "gopct replay",
+// unless this process was started by go run (its executable lies in the
+// go command's build directories), where gopct may not be on PATH.
+func replayCommand() string {
+	exe, _ := os.Executable()
+	cwd, _ := os.Getwd()
+	path, version := "", ""
+	if info, ok := debug.ReadBuildInfo(); ok {
+		path, version = info.Path, info.Main.Version
+	}
+	return replayCommandFor(exe, cwd, path, version)
+}
+
+// replayCommandFor decides replayCommand from the executable's path, the
+// working directory, and the build's package path and module version.
+func replayCommandFor(exe, cwd, pkgPath, version string) string {
+	// go run links into $TMP/go-buildN/bNNN/exe/, and since Go 1.24 runs
+	// the executable from the build cache ($GOCACHE/xx/HASH-d/).
+	dir := filepath.ToSlash(filepath.Dir(exe))
+	if !strings.Contains(dir, "go-build") || !(strings.HasSuffix(dir, "/exe") || strings.HasSuffix(dir, "-d")) {
+		return "gopct replay"
+	}
+	if _, err := os.Stat(filepath.Join(cwd, "cmd", "gopct", "main.go")); err == nil {
+		return "go run ./cmd/gopct replay" // the README's own commands, at the repository's root
+	}
+	if pkgPath != "" && version != "" && version != "(devel)" {
+		return "go run " + pkgPath + "@" + version + " replay"
+	}
+	return "gopct replay"
 }

@@ -1,0 +1,3 @@
+module gopct.bench/budget
+
+go 1.24

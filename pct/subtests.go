@@ -1,0 +1,218 @@
+package pct
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// Subtests under control. A synctest bubble forbids t.Run and t.Parallel,
+// so gopct plays the testing package's part: each subtest selected by the
+// hunt's -run pattern runs on a managed goroutine of its own, with the
+// test's t, and the scheduler orders it as go test would:
+//
+//   - t.Run returns when the subtest's function returns, or when it calls
+//     t.Parallel;
+//   - a parallel subtest waits at t.Parallel until its parent's function
+//     has returned; then the parent's parallel subtests run together;
+//   - the parent is complete (its cleanups run, its own parent's t.Run
+//     returns) once they have all finished.
+//
+// The same edges order memory for the race detector. A test that never
+// calls t.Run has no frame, and its schedule is not touched.
+
+// testFrame is a running test function: the top-level test's (depth 0) or
+// a subtest's.
+type testFrame struct {
+	g        *G
+	name     string
+	depth    int
+	parent   *testFrame // nil for the top-level test
+	parallel bool       // called t.Parallel
+	started  bool       // its parent's t.Run has returned
+	released bool       // its function returned: its parallel subtests may run
+	waiting  bool       // g waits for its parallel subtests
+	paused   []*G       // its parallel subtests waiting at t.Parallel
+	running  int        // its parallel subtests not finished
+}
+
+type frameKey struct{ g *G }
+
+// frameOf returns the frame of test function run by g. The top-level
+// test's frame is made on its first t.Run. A goroutine that is not a test
+// function calling t.Run gets a frame that is already released: nobody
+// waits for it to return.
+func (e *execution) frameOf(g *G) *testFrame {
+	if f, ok := e.models[frameKey{g}].(*testFrame); ok {
+		return f
+	}
+	f := &testFrame{g: g, released: g != e.gs[0]}
+	e.models[frameKey{g}] = f
+	return f
+}
+
+func frameObj(f *testFrame) uintptr { return objOf(unsafe.Pointer(f)) }
+
+// doneObj is the object through which a frame's parallel subtests order
+// their end before the frame completes.
+func doneObj(f *testFrame) uintptr { return objOf(unsafe.Pointer(&f.running)) }
+
+// runSubtest is t.Run(name, f) inside an execution.
+func runSubtest(site int, t *testing.T, name string, f func(*testing.T)) bool {
+	e, g := self()
+	parent := e.frameOf(g)
+	if !subMatches(parent.depth, name) {
+		return true
+	}
+	e.point(g, site)
+	c := e.newG(g, site)
+	fr := &testFrame{g: c, name: name, depth: parent.depth + 1, parent: parent}
+	e.models[frameKey{c}] = fr
+	if e.observing {
+		e.emit(Event{Kind: EvSpawn, G: g.id, Other: c.id, Site: site, Op: KindGo})
+	}
+	go func() {
+		e.park(c)
+		e.runG(c, func() { e.runSubBody(site, fr, t, f) })
+	}()
+	for !fr.started {
+		e.disable(g, "in t.Run at "+sitePos(site)+", waiting for subtest "+name)
+	}
+	e.note(EvAcquire, g, site, frameObj(fr))
+	return !t.Failed()
+}
+
+// runSubBody runs a subtest's function on its goroutine, then its parallel
+// subtests, then tells its parent.
+func (e *execution) runSubBody(site int, fr *testFrame, t *testing.T, f func(*testing.T)) {
+	defer func() {
+		if r := recover(); r != nil {
+			e.failPanic(fr.g, r)
+			return
+		}
+		if e.aborted.Load() {
+			return
+		}
+		// Returned, or t.FailNow/t.SkipNow: the subtest is over either way.
+		e.endFrame(fr, site)
+		e.subtestDone(fr, site)
+	}()
+	f(t)
+}
+
+// subtestDone lets the parent know that the subtest fr has finished.
+func (e *execution) subtestDone(fr *testFrame, site int) {
+	p := fr.parent
+	if !fr.parallel {
+		e.note(EvRelease, fr.g, site, frameObj(fr))
+		fr.started = true
+		e.enable(p.g) // its t.Run returns
+		return
+	}
+	e.note(EvRelease, fr.g, site, doneObj(p))
+	p.running--
+	if p.running == 0 && p.waiting {
+		e.enable(p.g)
+	}
+}
+
+// endFrame runs when the function of frame fr has returned: its parallel
+// subtests, paused at t.Parallel, now run, and fr's goroutine waits until
+// they have finished.
+func (e *execution) endFrame(fr *testFrame, site int) {
+	fr.released = true
+	if fr.running == 0 {
+		return
+	}
+	e.note(EvRelease, fr.g, site, frameObj(fr))
+	e.wakeAll(&fr.paused)
+	fr.paused = nil
+	fr.waiting = true
+	for fr.running > 0 {
+		e.disable(fr.g, "test function returned; waiting for its parallel subtests")
+	}
+	fr.waiting = false
+	e.note(EvAcquire, fr.g, site, doneObj(fr))
+}
+
+// endTopFrame is endFrame for the top-level test, if it ran subtests.
+func (e *execution) endTopFrame(g0 *G) {
+	if fr, ok := e.models[frameKey{g0}].(*testFrame); ok {
+		e.endFrame(fr, -1)
+	}
+}
+
+// parallelSubtest is t.Parallel() inside an execution. Only a subtest
+// pauses; the top-level test already runs alone.
+func parallelSubtest(site int) {
+	e, g := self()
+	fr, ok := e.models[frameKey{g}].(*testFrame)
+	if !ok || fr.parent == nil || fr.parallel {
+		return
+	}
+	e.point(g, site)
+	p := fr.parent
+	fr.parallel, fr.started = true, true
+	p.running++
+	e.note(EvRelease, g, site, frameObj(fr))
+	e.enable(p.g) // its t.Run returns
+	if !p.released {
+		p.paused = append(p.paused, g)
+	}
+	for !p.released {
+		e.disable(g, "at t.Parallel "+sitePos(site)+", waiting for the parent test function to return")
+	}
+	e.note(EvAcquire, g, site, frameObj(p))
+}
+
+// subFilters select the subtests that run: level i (a subtest at depth
+// i+1) must match subFilters[i]; deeper subtests all run (nil: all).
+var subFilters []*regexp.Regexp
+
+// compileSubFilter splits the part of -run after the top-level test's
+// pattern into its levels, as go test does.
+func compileSubFilter(sub string) ([]*regexp.Regexp, error) {
+	if sub == "" {
+		return nil, nil
+	}
+	var out []*regexp.Regexp
+	for _, level := range splitLevels(sub) {
+		re, err := regexp.Compile(level)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, re)
+	}
+	return out, nil
+}
+
+// splitLevels splits a -run pattern at the slashes that are not inside
+// brackets or parentheses.
+func splitLevels(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, c := range s {
+		switch c {
+		case '[', '(':
+			depth++
+		case ']', ')':
+			depth--
+		case '/':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// subMatches says whether a subtest of a test at depth parentDepth runs.
+// Names are rewritten as testing does (spaces become '_').
+func subMatches(parentDepth int, name string) bool {
+	if parentDepth >= len(subFilters) {
+		return true
+	}
+	return subFilters[parentDepth].MatchString(strings.ReplaceAll(name, " ", "_"))
+}
