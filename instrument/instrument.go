@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -85,9 +86,6 @@ func Instrument(cfg Config) (*Result, error) {
 		return nil, err
 	}
 	mod := prog.Module
-	if mod.GoVersion != "" && version.Compare("go"+mod.GoVersion, "go1.21") < 0 {
-		return nil, userErrorf(OldGoVersion, "%s: go %s: gopct needs go >= 1.21 in go.mod", mod.GoMod, mod.GoVersion)
-	}
 	work, err := os.MkdirTemp("", "gopct-instr-")
 	if err != nil {
 		return nil, err
@@ -386,6 +384,7 @@ func (r *Result) overlayGoMod(rtDir string, replace map[string]string) error {
 	if st, err := os.Stat(filepath.Join(r.ModuleRoot, "vendor")); err == nil && st.IsDir() {
 		return userErrorf(LoadFailed, "%s uses a vendor directory; gopct needs module mode (try GOFLAGS=-mod=mod)", r.ModuleRoot)
 	}
+	data = raiseGoVersion(data, r.Program.Module.GoVersion)
 	data = append(data, fmt.Sprintf("\nrequire %s v0.0.0\n\nreplace %s => %s\n", RuntimeModule, RuntimeModule, rtDir)...)
 	if !strings.Contains(string(data), "asynctimerchan") {
 		// Modules older than go 1.23 default to the asynchronous timer
@@ -399,6 +398,37 @@ func (r *Result) overlayGoMod(rtDir string, replace map[string]string) error {
 	}
 	replace[gomod] = dst
 	return nil
+}
+
+// minGoVersion is the oldest go directive the build accepts as is: the
+// runtime module requires it, and the go command refuses a main module older
+// than a module it requires.
+const minGoVersion = "1.21"
+
+// goLine matches the go directive of a go.mod.
+var goLine = regexp.MustCompile(`(?m)^go[ \t]+\S+[ \t]*(//.*)?$`)
+
+// raiseGoVersion lifts the go directive of a module older than minGoVersion
+// (no go directive means go 1.16, as for the go command) to minGoVersion, and
+// keeps the module's GODEBUG defaults with "godebug default=go1.N", as the go
+// command derives them from the original go line. The language semantics
+// of go 1.16-1.20 code are the same at go 1.21 (the loop variable change came
+// in go 1.22), so the user's code means what it meant.
+func raiseGoVersion(data []byte, goVersion string) []byte {
+	old := goVersion
+	if old == "" {
+		old = "1.16"
+	}
+	if version.Compare("go"+old, "go"+minGoVersion) >= 0 {
+		return data
+	}
+	stmt := []byte("go " + minGoVersion)
+	if goLine.Match(data) {
+		data = goLine.ReplaceAllLiteral(data, stmt)
+	} else {
+		data = append(append(append(data, '\n'), stmt...), '\n')
+	}
+	return append(data, "\ngodebug default=go"+old+"\n"...)
 }
 
 func (r *Result) writeOverlay(replace map[string]string) error {
