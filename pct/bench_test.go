@@ -1,7 +1,6 @@
 package pct
 
 import (
-	"os"
 	"sync"
 	"testing"
 	"time"
@@ -170,7 +169,7 @@ func nativeExecutions(b *testing.B, n int) float64 {
 }
 
 func campaignB(b *testing.B, prog string, cfg Config) []Record {
-	if os.Getenv("GOPCT_CONFIG") != "" {
+	if configPath != "" {
 		b.Skip()
 	}
 	return campaignTB(b, prog, cfg)

@@ -60,7 +60,7 @@ func init() {
 
 // skipNative keeps the programs from running outside a controlled run.
 func skipNative(t *testing.T) {
-	if os.Getenv("GOPCT_CONFIG") == "" {
+	if configPath == "" {
 		t.Skip("runs only under gopct control")
 	}
 }

@@ -17,8 +17,25 @@ import (
 // progress is bumped as executions advance; the stall watchdog reads it.
 var progress atomic.Int64
 
+// The worker's configuration is read once, before any test or package
+// initialiser of the user runs, and GOPCT_CONFIG is then removed from the
+// environment: the processes a test starts (a test re-running its own
+// binary with os.Environ(), as x/sync's singleflight and groupcache tests
+// do) must run as plain test binaries, not as workers of the same campaign
+// whose failures would be reported as the parent's.
+var (
+	configPath           = os.Getenv("GOPCT_CONFIG")
+	workerCfg, workerErr = takeConfig()
+)
+
+func takeConfig() (*Config, error) {
+	c, err := loadConfig(configPath)
+	os.Unsetenv("GOPCT_CONFIG")
+	return c, err
+}
+
 func runTest(t *testing.T, body func(*testing.T)) {
-	cfg, err := loadConfig()
+	cfg, err := workerCfg, workerErr
 	if err != nil {
 		t.Fatalf("gopct: %v", err)
 	}
@@ -33,13 +50,12 @@ func runTest(t *testing.T, body func(*testing.T)) {
 // Profiling starts at init when the campaign profiles, so that package-level
 // initialisers (which run before any test) register their allocations.
 func init() {
-	if c, err := loadConfig(); err == nil && c != nil && c.Profile {
+	if workerErr == nil && workerCfg != nil && workerCfg.Profile {
 		profiling = true
 	}
 }
 
-func loadConfig() (*Config, error) {
-	path := os.Getenv("GOPCT_CONFIG")
+func loadConfig(path string) (*Config, error) {
 	if path == "" {
 		return nil, nil
 	}
