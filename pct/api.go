@@ -563,12 +563,20 @@ func AddCleanup[T, S any](site int, ptr *T, cleanup func(S), arg S) runtime.Clea
 // by the scheduler: the caller waits until every other goroutine of the
 // execution is blocked, as in a bubble of its own.
 
-// SynctestTest is synctest.Test(t, f).
+// SynctestTest is synctest.Test(t, f). In a bubble of the test's own, time
+// passes only when every goroutine of the bubble is durably blocked, and
+// tests rely on it (workerpool's TestStop sleeps 10ms in a goroutine while
+// Stop drains the queue, and asserts the queue was drained first): from here
+// on the execution lets the fake clock run only when nobody can run, as
+// with -early-timers=false. The rest of the execution is the bubble's: as
+// synctest.Test, it ends when the bubble's goroutines have exited.
 func SynctestTest(site int, t *testing.T, f func(*testing.T)) {
-	if !controlled() {
+	e, _ := self()
+	if e == nil {
 		synctest.Test(t, f)
 		return
 	}
+	e.lazyTime = true
 	f(t)
 }
 
