@@ -167,6 +167,15 @@ func (e *execution) checkHang(d time.Duration) bool {
 	if e.timeout <= 0 || now().Add(d).Sub(e.clockStart) <= e.timeout {
 		return false
 	}
+	if e.bodyDone {
+		// The test has returned: go test would not hang, but the
+		// goroutines it left behind (a ticker loop of a cache that was
+		// never closed, as ristretto's tests leave) run for ever.
+		e.fail(&Failure{Kind: FailLeak, Site: -1, Goroutine: -1, Message: e.blockedSummary(fmt.Sprintf(
+			"goroutine leak: the test returned, and its goroutines still wake on timers past its %v timeout;",
+			e.timeout))})
+		return true
+	}
 	e.fail(&Failure{Kind: FailHang, Site: -1, Goroutine: -1, Message: e.blockedSummary(fmt.Sprintf(
 		"hang: the test would run past its %v timeout (the next timer is due %v after the start); ",
 		e.timeout, now().Add(d).Sub(e.clockStart)))})
