@@ -512,13 +512,25 @@ func TError(site int, t testing.TB, method string, args ...any) {
 // execution could carry such channels into the next one: objects recycled
 // through a sync.Pool, finalizers and cleanups that run at garbage
 // collection, outside any bubble. Their documented semantics allow gopct to
-// keep them out of executions.
+// keep them out of executions: a pool recycles objects only within one
+// execution.
 
-// PoolGet is p.Get(). Inside an execution it never returns a recycled
-// object, only p.New's (Get "may choose to ignore the pool", says sync).
+// PoolGet is p.Get(). Inside an execution it returns an object Put to p
+// earlier in the same execution (the last one, as a P's private slot does),
+// or p.New's: never an object from before the execution. Tests rely on the
+// reuse Go's pool gives in practice (ristretto's ring buffer fills a pooled
+// stripe over several Gets); sync.Pool may also drop objects, but a pool
+// that never hands anything back is no execution anyone sees.
 func PoolGet(site int, p *sync.Pool) any {
-	if !controlled() {
+	e, g := self()
+	if e == nil {
 		return p.Get()
+	}
+	if free := e.pools[p]; len(free) > 0 {
+		x := free[len(free)-1]
+		e.pools[p] = free[:len(free)-1]
+		e.note(EvAcquire, g, site, poolObj(x))
+		return x
 	}
 	if p.New != nil {
 		return p.New()
@@ -526,12 +538,29 @@ func PoolGet(site int, p *sync.Pool) any {
 	return nil
 }
 
-// PoolPut is p.Put(x). Inside an execution the object is dropped (sync.Pool
-// may drop any object at any time).
+// PoolPut is p.Put(x). Inside an execution the object goes to the
+// execution's own free list of p, dropped when the execution ends.
 func PoolPut(site int, p *sync.Pool, x any) {
-	if !controlled() {
+	e, g := self()
+	if e == nil {
 		p.Put(x)
+		return
 	}
+	if x == nil {
+		return
+	}
+	e.note(EvRelease, g, site, poolObj(x))
+	if e.pools == nil {
+		e.pools = map[*sync.Pool][]any{}
+	}
+	e.pools[p] = append(e.pools[p], x)
+}
+
+// poolObj identifies a pooled object for the race detector as sync's race
+// build does, by the pointer its interface holds: a Put happens before the
+// Get that hands the object back.
+func poolObj(x any) uintptr {
+	return uintptr((*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1])
 }
 
 // SetFinalizer is runtime.SetFinalizer(obj, finalizer). Inside an

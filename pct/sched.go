@@ -75,7 +75,10 @@ type execution struct {
 
 	lazyTime bool          // time passes only when no goroutine can run (-early-timers=false)
 	maxDelay time.Duration // a timer fires early only when due within this (0: any)
-	yielding bool          // the current point is a runtime.Gosched
+	// pools: the objects Put to each sync.Pool in this execution, the only
+	// ones its Gets hand back (PoolGet).
+	pools    map[*sync.Pool][]any
+	yielding bool // the current point is a runtime.Gosched
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
