@@ -17,7 +17,8 @@ import (
 // for progress: a write that changes memory, a channel operation, a
 // goroutine started or ended, a WaitGroup, Once or Cond transition, an
 // atomic that writes, time passing. Reads, atomic loads, mutex traffic and
-// stores of the value already there are not progress. A window without
+// stores of the value already there are not progress, unless they keep
+// reaching memory not touched before in the window (liveCheck.touched). A window without
 // progress is a livelock, reported with a replay (the window's choices are
 // recorded like any other). A window with progress lets the execution go
 // on to the next checkpoint; past the calibrated limit it is abandoned as
@@ -71,7 +72,19 @@ type liveCheck struct {
 	start    int  // step at which the window began
 	progress bool // something progressed in the window
 	rounds   int  // decisions in the window, for the round robin
+	// touched: the addresses read, or stored with their own value, in the
+	// window. A loop that keeps reaching memory it has not touched (more
+	// than freshProgress addresses) is a bounded scan or clear of a large
+	// array whose index is a local gopct does not see (ristretto's
+	// cmRow.clear zeroes 200,000 counters that are already zero), not a
+	// spin: a livelock repeats its few accesses.
+	touched map[uintptr]struct{}
 }
+
+// freshProgress: distinct addresses a window must touch, without any other
+// progress, to count as progressing; a livelock whose loop touches more
+// than this (a quarter of the window) is not detected.
+const freshProgress = liveWindow / 4
 
 // atCheckpoint runs at a scheduling point when the step count reaches the
 // next checkpoint: it opens a window, closes one, or gives up.
@@ -131,7 +144,10 @@ func (e *execution) fairNext(d *Decision) int {
 // noteProgress is called with every event during a window.
 func (e *execution) noteProgress(ev *Event) {
 	switch ev.Kind {
-	case EvRead, EvBlock:
+	case EvBlock:
+		return
+	case EvRead:
+		e.noteTouched(ev.Obj)
 		return
 	case EvAcquire, EvRelease:
 		switch ev.Op {
@@ -148,10 +164,28 @@ func (e *execution) noteProgress(ev *Event) {
 		}
 	case EvWrite:
 		if ev.Same {
+			e.noteTouched(ev.Obj)
 			return
 		}
 	}
 	e.live.progress = true
+}
+
+// noteTouched records an access that changed nothing; touching fresh
+// memory long enough is progress (see liveCheck.touched).
+func (e *execution) noteTouched(addr uintptr) {
+	lc := e.live
+	if lc.progress {
+		return
+	}
+	if lc.touched == nil {
+		lc.touched = map[uintptr]struct{}{}
+	}
+	lc.touched[addr] = struct{}{}
+	if len(lc.touched) > freshProgress {
+		lc.progress = true
+		lc.touched = nil
+	}
 }
 
 func (e *execution) failLivelock(site int) {
