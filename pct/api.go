@@ -568,7 +568,8 @@ func poolObj(x any) uintptr {
 // finalizer goroutine, outside the bubble (finalizers are not guaranteed
 // to run at all). Clearing a finalizer (nil) is always passed on.
 func SetFinalizer(site int, obj any, finalizer any) {
-	if controlled() && finalizer != nil {
+	if e, _ := self(); e != nil && finalizer != nil {
+		e.finalizers++
 		return
 	}
 	runtime.SetFinalizer(obj, finalizer)
@@ -578,7 +579,8 @@ func SetFinalizer(site int, obj any, finalizer any) {
 // the cleanup is not registered, for the reason SetFinalizer gives; the
 // zero Cleanup it returns is a valid no-op.
 func AddCleanup[T, S any](site int, ptr *T, cleanup func(S), arg S) runtime.Cleanup {
-	if controlled() {
+	if e, _ := self(); e != nil {
+		e.finalizers++
 		return runtime.Cleanup{}
 	}
 	return runtime.AddCleanup(ptr, cleanup, arg)

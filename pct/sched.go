@@ -77,8 +77,11 @@ type execution struct {
 	maxDelay time.Duration // a timer fires early only when due within this (0: any)
 	// pools: the objects Put to each sync.Pool in this execution, the only
 	// ones its Gets hand back (PoolGet).
-	pools    map[*sync.Pool][]any
-	yielding bool // the current point is a runtime.Gosched
+	pools map[*sync.Pool][]any
+	// finalizers: SetFinalizer/AddCleanup calls left unregistered in this
+	// execution; goroutines left after the test are then no leak.
+	finalizers int
+	yielding   bool // the current point is a runtime.Gosched
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
