@@ -2,6 +2,7 @@ package pct
 
 import (
 	"fmt"
+	"strings"
 	"time"
 	"unsafe"
 )
@@ -213,8 +214,8 @@ func (e *execution) checkHang(d time.Duration) bool {
 		// The test has returned: go test would not hang, but the
 		// goroutines it left behind (a ticker loop of a cache that was
 		// never closed, as ristretto's tests leave) run for ever.
-		e.fail(&Failure{Kind: FailLeak, Site: -1, Goroutine: -1, Message: e.blockedSummary(fmt.Sprintf(
-			"goroutine leak: the test returned, and its goroutines still wake on timers past its %v timeout;",
+		e.fail(&Failure{Kind: FailLeak, Site: -1, Goroutine: -1, Message: e.leftoverSummary(fmt.Sprintf(
+			"goroutine leak: the test returned, and its goroutines still run (on timers, or spinning) past its %v timeout:",
 			e.timeout))})
 		return true
 	}
@@ -222,6 +223,22 @@ func (e *execution) checkHang(d time.Duration) bool {
 		"hang: the test would run past its %v timeout (the next timer is due %v after the start); ",
 		e.timeout, now().Add(d).Sub(e.clockStart)))})
 	return true
+}
+
+// leftoverSummary names the goroutines still alive after the test returned:
+// blocked ones with what they wait for, runnable ones with where they are.
+func (e *execution) leftoverSummary(prefix string) string {
+	var parts []string
+	for _, g := range e.gs {
+		switch {
+		case g.id == 0 || g.state == gDone || g.state == gDormant:
+		case g.state == gEnabled:
+			parts = append(parts, fmt.Sprintf("%s runnable at %s", gname(g.id), sitePos(g.site)))
+		default:
+			parts = append(parts, fmt.Sprintf("%s %s", gname(g.id), g.waitFor))
+		}
+	}
+	return prefix + " " + strings.Join(parts, "; ")
 }
 
 // leftoversMayBeFinalized ends an execution whose test returned leaving
