@@ -544,13 +544,25 @@ func dropRuntimeLines(msg string) string {
 // execution could carry such channels into the next one: objects recycled
 // through a sync.Pool, finalizers and cleanups that run at garbage
 // collection, outside any bubble. Their documented semantics allow gopct to
-// keep them out of executions.
+// keep them out of executions: a pool recycles objects only within one
+// execution.
 
-// PoolGet is p.Get(). Inside an execution it never returns a recycled
-// object, only p.New's (Get "may choose to ignore the pool", says sync).
+// PoolGet is p.Get(). Inside an execution it returns an object Put to p
+// earlier in the same execution (the last one, as a P's private slot does),
+// or p.New's: never an object from before the execution. Tests rely on the
+// reuse Go's pool gives in practice (ristretto's ring buffer fills a pooled
+// stripe over several Gets); sync.Pool may also drop objects, but a pool
+// that never hands anything back is no execution anyone sees.
 func PoolGet(site int, p *sync.Pool) any {
-	if !controlled() {
+	e, g := self()
+	if e == nil {
 		return p.Get()
+	}
+	if free := e.pools[p]; len(free) > 0 {
+		x := free[len(free)-1]
+		e.pools[p] = free[:len(free)-1]
+		e.note(EvAcquire, g, site, poolObj(x))
+		return x
 	}
 	if p.New != nil {
 		return p.New()
@@ -558,12 +570,29 @@ func PoolGet(site int, p *sync.Pool) any {
 	return nil
 }
 
-// PoolPut is p.Put(x). Inside an execution the object is dropped (sync.Pool
-// may drop any object at any time).
+// PoolPut is p.Put(x). Inside an execution the object goes to the
+// execution's own free list of p, dropped when the execution ends.
 func PoolPut(site int, p *sync.Pool, x any) {
-	if !controlled() {
+	e, g := self()
+	if e == nil {
 		p.Put(x)
+		return
 	}
+	if x == nil {
+		return
+	}
+	e.note(EvRelease, g, site, poolObj(x))
+	if e.pools == nil {
+		e.pools = map[*sync.Pool][]any{}
+	}
+	e.pools[p] = append(e.pools[p], x)
+}
+
+// poolObj identifies a pooled object for the race detector as sync's race
+// build does, by the pointer its interface holds: a Put happens before the
+// Get that hands the object back.
+func poolObj(x any) uintptr {
+	return uintptr((*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1])
 }
 
 // SetFinalizer is runtime.SetFinalizer(obj, finalizer). Inside an
@@ -571,7 +600,8 @@ func PoolPut(site int, p *sync.Pool, x any) {
 // finalizer goroutine, outside the bubble (finalizers are not guaranteed
 // to run at all). Clearing a finalizer (nil) is always passed on.
 func SetFinalizer(site int, obj any, finalizer any) {
-	if controlled() && finalizer != nil {
+	if e, _ := self(); e != nil && finalizer != nil {
+		e.finalizers++
 		return
 	}
 	runtime.SetFinalizer(obj, finalizer)
@@ -581,7 +611,8 @@ func SetFinalizer(site int, obj any, finalizer any) {
 // the cleanup is not registered, for the reason SetFinalizer gives; the
 // zero Cleanup it returns is a valid no-op.
 func AddCleanup[T, S any](site int, ptr *T, cleanup func(S), arg S) runtime.Cleanup {
-	if controlled() {
+	if e, _ := self(); e != nil {
+		e.finalizers++
 		return runtime.Cleanup{}
 	}
 	return runtime.AddCleanup(ptr, cleanup, arg)
@@ -595,12 +626,20 @@ func AddCleanup[T, S any](site int, ptr *T, cleanup func(S), arg S) runtime.Clea
 // by the scheduler: the caller waits until every other goroutine of the
 // execution is blocked, as in a bubble of its own.
 
-// SynctestTest is synctest.Test(t, f).
+// SynctestTest is synctest.Test(t, f). In a bubble of the test's own, time
+// passes only when every goroutine of the bubble is durably blocked, and
+// tests rely on it (workerpool's TestStop sleeps 10ms in a goroutine while
+// Stop drains the queue, and asserts the queue was drained first): from here
+// on the execution lets the fake clock run only when nobody can run, as
+// with -early-timers=false. The rest of the execution is the bubble's: as
+// synctest.Test, it ends when the bubble's goroutines have exited.
 func SynctestTest(site int, t *testing.T, f func(*testing.T)) {
-	if !controlled() {
+	e, _ := self()
+	if e == nil {
 		synctest.Test(t, f)
 		return
 	}
+	e.lazyTime = true
 	f(t)
 }
 

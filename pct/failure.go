@@ -28,6 +28,10 @@ const (
 const (
 	FailStepLimit FailureKind = "steplimit" // ran past -max-steps
 	FailAbandoned FailureKind = "abandoned" // the strategy pruned it
+	// FailFinalizable: the test returned and left goroutines running that a
+	// finalizer gopct did not register may stop (go-cache's janitor is
+	// stopped by a finalizer on its cache): counted as a finished run.
+	FailFinalizable FailureKind = "finalizable"
 )
 
 // Limits of the environment: errors (exit 2), never bugs.

@@ -2,6 +2,7 @@ package pct
 
 import (
 	"fmt"
+	"strings"
 	"time"
 	"unsafe"
 )
@@ -17,7 +18,8 @@ import (
 // for progress: a write that changes memory, a channel operation, a
 // goroutine started or ended, a WaitGroup, Once or Cond transition, an
 // atomic that writes, time passing. Reads, atomic loads, mutex traffic and
-// stores of the value already there are not progress. A window without
+// stores of the value already there are not progress, unless they keep
+// reaching memory not touched before in the window (liveCheck.touched). A window without
 // progress is a livelock, reported with a replay (the window's choices are
 // recorded like any other). A window with progress lets the execution go
 // on to the next checkpoint; past the calibrated limit it is abandoned as
@@ -71,7 +73,19 @@ type liveCheck struct {
 	start    int  // step at which the window began
 	progress bool // something progressed in the window
 	rounds   int  // decisions in the window, for the round robin
+	// touched: the addresses read, or stored with their own value, in the
+	// window. A loop that keeps reaching memory it has not touched (more
+	// than freshProgress addresses) is a bounded scan or clear of a large
+	// array whose index is a local gopct does not see (ristretto's
+	// cmRow.clear zeroes 200,000 counters that are already zero), not a
+	// spin: a livelock repeats its few accesses.
+	touched map[uintptr]struct{}
 }
+
+// freshProgress: distinct addresses a window must touch, without any other
+// progress, to count as progressing; a livelock whose loop touches more
+// than this (a quarter of the window) is not detected.
+const freshProgress = liveWindow / 4
 
 // atCheckpoint runs at a scheduling point when the step count reaches the
 // next checkpoint: it opens a window, closes one, or gives up.
@@ -131,7 +145,10 @@ func (e *execution) fairNext(d *Decision) int {
 // noteProgress is called with every event during a window.
 func (e *execution) noteProgress(ev *Event) {
 	switch ev.Kind {
-	case EvRead, EvBlock:
+	case EvBlock:
+		return
+	case EvRead:
+		e.noteTouched(ev.Obj)
 		return
 	case EvAcquire, EvRelease:
 		switch ev.Op {
@@ -148,10 +165,28 @@ func (e *execution) noteProgress(ev *Event) {
 		}
 	case EvWrite:
 		if ev.Same {
+			e.noteTouched(ev.Obj)
 			return
 		}
 	}
 	e.live.progress = true
+}
+
+// noteTouched records an access that changed nothing; touching fresh
+// memory long enough is progress (see liveCheck.touched).
+func (e *execution) noteTouched(addr uintptr) {
+	lc := e.live
+	if lc.progress {
+		return
+	}
+	if lc.touched == nil {
+		lc.touched = map[uintptr]struct{}{}
+	}
+	lc.touched[addr] = struct{}{}
+	if len(lc.touched) > freshProgress {
+		lc.progress = true
+		lc.touched = nil
+	}
 }
 
 func (e *execution) failLivelock(site int) {
@@ -162,15 +197,57 @@ func (e *execution) failLivelock(site int) {
 }
 
 // checkHang fails the execution when letting time pass by d would take the
-// fake clock past the test's timeout.
+// fake clock past the test's timeout. It also ends an execution whose test
+// returned, set finalizers, and left goroutines that only timers move.
 func (e *execution) checkHang(d time.Duration) bool {
+	if e.bodyDone && e.finalizers > 0 {
+		// A finalizer may stop those goroutines: go on no further
+		// (go-cache's 1ms janitor would tick 600,000 times before the
+		// timeout).
+		e.fail(leftoversMayBeFinalized())
+		return true
+	}
 	if e.timeout <= 0 || now().Add(d).Sub(e.clockStart) <= e.timeout {
 		return false
+	}
+	if e.bodyDone {
+		// The test has returned: go test would not hang, but the
+		// goroutines it left behind (a ticker loop of a cache that was
+		// never closed, as ristretto's tests leave) run for ever.
+		e.fail(&Failure{Kind: FailLeak, Site: -1, Goroutine: -1, Message: e.leftoverSummary(fmt.Sprintf(
+			"goroutine leak: the test returned, and its goroutines still run (on timers, or spinning) past its %v timeout:",
+			e.timeout))})
+		return true
 	}
 	e.fail(&Failure{Kind: FailHang, Site: -1, Goroutine: -1, Message: e.blockedSummary(fmt.Sprintf(
 		"hang: the test would run past its %v timeout (the next timer is due %v after the start); ",
 		e.timeout, now().Add(d).Sub(e.clockStart)))})
 	return true
+}
+
+// leftoverSummary names the goroutines still alive after the test returned:
+// blocked ones with what they wait for, runnable ones with where they are.
+func (e *execution) leftoverSummary(prefix string) string {
+	var parts []string
+	for _, g := range e.gs {
+		switch {
+		case g.id == 0 || g.state == gDone || g.state == gDormant:
+		case g.state == gEnabled:
+			parts = append(parts, fmt.Sprintf("%s runnable at %s", gname(g.id), sitePos(g.site)))
+		default:
+			parts = append(parts, fmt.Sprintf("%s %s", gname(g.id), g.waitFor))
+		}
+	}
+	return prefix + " " + strings.Join(parts, "; ")
+}
+
+// leftoversMayBeFinalized ends an execution whose test returned leaving
+// goroutines behind, when it set finalizers gopct did not register: one of
+// them may be what stops those goroutines (go-cache's janitor), so the
+// leftovers are not reported as a leak.
+func leftoversMayBeFinalized() *Failure {
+	return &Failure{Kind: FailFinalizable, Site: -1, Goroutine: -1, Message: "the test returned leaving goroutines " +
+		"that a finalizer gopct does not run may stop"}
 }
 
 // sameValue says whether storing the size bytes at v into p changes nothing.

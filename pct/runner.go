@@ -189,7 +189,7 @@ func (r *runner) run(body func(*testing.T)) {
 		unmanaged.add(e)
 		r.count(execs, abandoned, maxSteps, unmanaged)
 		switch {
-		case f == nil:
+		case f == nil, f.Kind == FailFinalizable:
 		case f.Kind.IsEnvironment():
 			r.emit(Record{Type: RecError, Executions: execs, Message: f.Message})
 			return
@@ -441,6 +441,8 @@ func (e *execution) classifyBubblePanic(p any) {
 			"%s blocked inside code gopct does not instrument (standard library or another module) after %s, "+
 				"waiting for a goroutine that was waiting for its turn; gopct cannot schedule through that code",
 			gname(e.holder.id), sitePos(e.holder.site))}
+	case e.bodyDone && e.finalizers > 0:
+		e.failure = leftoversMayBeFinalized()
 	case e.bodyDone:
 		e.failure = &Failure{Kind: FailLeak, Message: e.blockedSummary("goroutine leak: the test returned while"), Site: -1}
 	default:

@@ -78,7 +78,13 @@ type execution struct {
 
 	lazyTime bool          // time passes only when no goroutine can run (-early-timers=false)
 	maxDelay time.Duration // a timer fires early only when due within this (0: any)
-	yielding bool          // the current point is a runtime.Gosched
+	// pools: the objects Put to each sync.Pool in this execution, the only
+	// ones its Gets hand back (PoolGet).
+	pools map[*sync.Pool][]any
+	// finalizers: SetFinalizer/AddCleanup calls left unregistered in this
+	// execution; goroutines left after the test are then no leak.
+	finalizers int
+	yielding   bool // the current point is a runtime.Gosched
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
@@ -199,7 +205,11 @@ func (e *execution) timeCanPass(runnable int) bool {
 	if !e.timers.pending(now) {
 		return false
 	}
-	if runnable == 0 {
+	if runnable == 0 || e.live != nil {
+		// In a livelock window the clock runs as in reality, whatever
+		// the delay bound: goroutines that spin (ants' longRunningFunc,
+		// Gosched until a flag) do not stop it, and the test's
+		// time.Sleep(time.Second) ends.
 		return true
 	}
 	if e.lazyTime {
@@ -484,7 +494,7 @@ func (e *execution) passTime() {
 	if e.checkHang(d) {
 		return
 	}
-	if len(e.enabledSet()) > 0 {
+	if len(e.enabledSet()) > 0 && e.live == nil {
 		// A timer fires while goroutines could still run: the schedule
 		// assumes they were delayed that long. Reports say so.
 		e.early = max(e.early, d)
