@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/gopct/gopct/instrument"
@@ -239,6 +240,21 @@ func (b *Binary) locate(dir, pattern string) error {
 	return nil
 }
 
+// retryBusy runs f again while it fails with "text file busy": a binary
+// just written (copied from the cache) cannot be executed while a process
+// forked by another goroutine in the meantime still holds the write
+// descriptor, until that process execs (golang.org/issue/22315; the go
+// command retries the same way).
+func retryBusy(f func() ([]byte, error)) ([]byte, error) {
+	for i := 0; ; i++ {
+		out, err := f()
+		if i == 20 || !errors.Is(err, syscall.ETXTBSY) {
+			return out, err
+		}
+		time.Sleep(time.Duration(i+1) * 10 * time.Millisecond)
+	}
+}
+
 // Close removes the binary and the instrumented copy.
 func (b *Binary) Close() {
 	if dir := os.Getenv("GOPCT_KEEP"); dir != "" {
@@ -282,9 +298,11 @@ func (b *Binary) Tests(run string) ([]string, error) {
 	if _, err := regexp.Compile(run); err != nil {
 		return nil, userErr("bad -run regexp: %v", err)
 	}
-	cmd := exec.Command(b.Path, "-test.list", run)
-	cmd.Dir = b.Dir
-	out, err := cmd.Output()
+	out, err := retryBusy(func() ([]byte, error) {
+		cmd := exec.Command(b.Path, "-test.list", run)
+		cmd.Dir = b.Dir
+		return cmd.Output()
+	})
 	if err != nil {
 		return nil, fmt.Errorf("listing tests: %v", err)
 	}
@@ -796,15 +814,19 @@ func (b *Binary) start(cfg pct.Config) (*worker, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(b.Path, "-test.run", "^"+regexp.QuoteMeta(cfg.Test)+"$", "-test.count=1", "-test.timeout=0")
-	cmd.Dir = b.Dir
-	cmd.Env = append(os.Environ(), "GOPCT_CONFIG="+cfgPath)
-	if b.GoRace {
-		cmd.Env = append(cmd.Env, goRaceEnv())
-	}
-	cmd.Stdout, cmd.Stderr = output, output
-	dieWithParent(cmd)
-	if err := cmd.Start(); err != nil {
+	var cmd *exec.Cmd
+	_, err = retryBusy(func() ([]byte, error) {
+		cmd = exec.Command(b.Path, "-test.run", "^"+regexp.QuoteMeta(cfg.Test)+"$", "-test.count=1", "-test.timeout=0")
+		cmd.Dir = b.Dir
+		cmd.Env = append(os.Environ(), "GOPCT_CONFIG="+cfgPath)
+		if b.GoRace {
+			cmd.Env = append(cmd.Env, goRaceEnv())
+		}
+		cmd.Stdout, cmd.Stderr = output, output
+		dieWithParent(cmd)
+		return nil, cmd.Start()
+	})
+	if err != nil {
 		output.Close()
 		return nil, err
 	}
