@@ -121,6 +121,9 @@ func (x *pctvb) at(site int) []int {
 // stays counts the access and says the holder continues, unless the access
 // is a change point (stayer); the priorities change nowhere else.
 func (x *pctvb) stays(_ int, a Access) bool {
+	if !isMemory(a.Kind) {
+		return true // only memory accesses count (Next)
+	}
 	qs := x.at(a.Site)
 	for _, q := range qs {
 		if due := x.due[q]; len(due) > 0 && due[0] == x.count[q]+1 {

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"strconv"
 )
 
 // Schedule is what replay needs: every decision that did not simply let the
@@ -116,7 +117,7 @@ func gname(id int) string {
 	if id < 0 {
 		return "-"
 	}
-	return fmt.Sprintf("g%d", id)
+	return "g" + strconv.Itoa(id) // not Sprintf: called at every switch
 }
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

@@ -76,9 +76,10 @@ type execution struct {
 	lazyTime bool          // time passes only when no goroutine can run (-early-timers=false)
 	maxDelay time.Duration // a timer fires early only when due within this (0: any)
 	yielding bool          // the current point is a runtime.Gosched
-	// stay: the last decision let the token holder continue at a memory
-	// access with no timer pending (see stays).
+	// stay: the last decision let the token holder continue at a
+	// scheduling point, with no timer pending (see stays).
 	stay bool
+	ev   Event // the event being emitted (emit)
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
@@ -294,7 +295,7 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 		next = ch[pick]
 	}
 	if next == cur && t == turnPoint {
-		e.stay = e.live == nil && !canTime && !d.Yield && isMemory(d.Access.Kind)
+		e.stay = e.live == nil && !canTime && !d.Yield
 		return // cur continues: not a switch, not recorded
 	}
 	e.rec.switchTo(e, seen, next, t == turnPoint)
