@@ -72,15 +72,19 @@ func (r *recorder) switchTo(e *execution, from, to *G, canContinue bool) {
 	}
 	r.sched.Switches = append(r.sched.Switches, SwitchEvent{Step: e.seq, To: id, FP: e.fingerprint(), Site: site})
 	r.crash.add(tagSwitch, e.seq, id)
-	ev := TraceEvent{Step: e.step, To: gname(id), Preemptive: canContinue && from != nil}
+	preemptive := canContinue && from != nil
 	if c, ok := e.strategy.(preemptionCounter); ok && from != nil {
-		ev.Preemptive = c.Preempted() // the strategy counts preemptions its own way
+		preemptive = c.Preempted() // the strategy counts preemptions its own way
 	}
-	if ev.Preemptive {
+	if preemptive {
 		r.preemptions++
-		if from.lastMem >= 0 {
-			ev.Var = siteTable[from.lastMem].Expr
-		}
+	}
+	if len(r.trace) >= maxTrace {
+		return // the trace is full: no names to build (livelock windows switch at every point)
+	}
+	ev := TraceEvent{Step: e.step, To: gname(id), Preemptive: preemptive}
+	if preemptive && from.lastMem >= 0 {
+		ev.Var = siteTable[from.lastMem].Expr
 	}
 	if from != nil {
 		ev.From = gname(from.id)
@@ -93,9 +97,7 @@ func (r *recorder) switchTo(e *execution, from, to *G, canContinue bool) {
 			ev.Reason = from.waitFor
 		}
 	}
-	if len(r.trace) < maxTrace {
-		r.trace = append(r.trace, ev)
-	}
+	r.trace = append(r.trace, ev)
 }
 
 func (r *recorder) pick(step, v int) {
