@@ -105,6 +105,11 @@ func (e *execution) finishObservers() {
 
 // emit hands ev to the observers. Callers test e.observing first, so that
 // an execution without observers pays one branch per operation.
+//
+// The event goes through a field of the execution, not &ev: passed to an
+// interface method, ev would escape and every memory access of an observed
+// execution would allocate (11% of a MergeSort worker's CPU). Observers
+// read the event during Observe and keep no pointer to it.
 func (e *execution) emit(ev Event) {
 	// One buffer per execution: &ev handed to an interface method would
 	// escape, one heap object per event (with the collector paused during

@@ -105,6 +105,11 @@ func (s *pctStrategy) Next(d *Decision) int {
 	return s.choose(d)
 }
 
+// stays: PCT's choice changes only at a change point (stayer).
+func (s *pctStrategy) stays(step int, _ Access) bool {
+	return s.used >= len(s.changes) || s.changes[s.used] > step
+}
+
 // choose runs the highest-priority option (time included).
 func (s *pctStrategy) choose(d *Decision) int {
 	if d.Yield && d.Cur != nil {

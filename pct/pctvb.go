@@ -18,12 +18,15 @@ import "sort"
 // thread-bounded priorities when the spec asks for them (-t).
 type pctvb struct {
 	*pctStrategy
-	varsAt  map[int][]int // site -> tracked variables it may touch
-	nvars   int
-	k       []int    // learned accesses per run, per variable
-	count   []int    // accesses so far in this execution
-	points  [][2]int // change points (variable, j), sorted
-	pending map[[2]int]bool
+	varsAt [][]int // site -> tracked variables it may touch
+	nvars  int
+	k      []int    // learned accesses per run, per variable
+	count  []int    // accesses so far in this execution
+	points [][2]int // change points (variable, j), sorted
+	// due[q] lists the j of the change points of variable q not reached
+	// yet, increasing and without repeats (a slice, not a map of pairs:
+	// Next looks it up at every tracked access).
+	due [][]int
 }
 
 func newPCTVB(s Spec, varSites [][]int) *pctvb {
@@ -31,14 +34,18 @@ func newPCTVB(s Spec, varSites [][]int) *pctvb {
 	if s.T > 0 {
 		base = newPCTTB(s.D, s.T)
 	}
-	x := &pctvb{pctStrategy: base, varsAt: map[int][]int{}, nvars: len(varSites)}
+	x := &pctvb{pctStrategy: base, nvars: len(varSites)}
 	for q, sites := range varSites {
 		for _, site := range sites {
+			for site >= len(x.varsAt) {
+				x.varsAt = append(x.varsAt, nil)
+			}
 			x.varsAt[site] = append(x.varsAt[site], q)
 		}
 	}
 	x.k = make([]int, x.nvars)
 	x.count = make([]int, x.nvars)
+	x.due = make([][]int, x.nvars)
 	return x
 }
 
@@ -47,9 +54,14 @@ func (x *pctvb) Begin(exec int, rng *Rand) bool {
 	x.pctStrategy.changes = x.pctStrategy.changes[:0] // change points are per variable here
 	clear(x.count)
 	x.points = sampleChangePoints(rng, x.k, x.d-1)
-	x.pending = map[[2]int]bool{}
-	for _, p := range x.points {
-		x.pending[p] = true
+	for q := range x.due {
+		x.due[q] = x.due[q][:0]
+	}
+	for _, p := range x.points { // sorted: each due[q] increases
+		q, j := p[0], p[1]
+		if n := len(x.due[q]); n == 0 || x.due[q][n-1] != j {
+			x.due[q] = append(x.due[q], j)
+		}
 	}
 	return true
 }
@@ -86,16 +98,42 @@ func sampleChangePoints(rng *Rand, k []int, n int) [][2]int {
 
 func (x *pctvb) Next(d *Decision) int {
 	if d.CurRuns && isMemory(d.Access.Kind) {
-		for _, q := range x.varsAt[d.Access.Site] {
+		for _, q := range x.at(d.Access.Site) {
 			x.count[q]++
-			if p := [2]int{q, x.count[q]}; x.pending[p] {
-				delete(x.pending, p)
+			if due := x.due[q]; len(due) > 0 && due[0] == x.count[q] {
+				x.due[q] = due[1:]
 				x.setPriority(d.Cur, x.changePriority())
 				x.used++
 			}
 		}
 	}
 	return x.choose(d)
+}
+
+// at returns the tracked variables site may touch.
+func (x *pctvb) at(site int) []int {
+	if uint(site) < uint(len(x.varsAt)) {
+		return x.varsAt[site]
+	}
+	return nil
+}
+
+// stays counts the access and says the holder continues, unless the access
+// is a change point (stayer); the priorities change nowhere else.
+func (x *pctvb) stays(_ int, a Access) bool {
+	if !isMemory(a.Kind) {
+		return true // only memory accesses count (Next)
+	}
+	qs := x.at(a.Site)
+	for _, q := range qs {
+		if due := x.due[q]; len(due) > 0 && due[0] == x.count[q]+1 {
+			return false
+		}
+	}
+	for _, q := range qs {
+		x.count[q]++
+	}
+	return true
 }
 
 func (x *pctvb) End(o ExecOutcome) {

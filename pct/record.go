@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"strconv"
 )
 
 // Schedule is what replay needs: every decision that did not simply let the
@@ -84,15 +85,19 @@ func (r *recorder) switchTo(e *execution, from, to *G, canContinue, byDefault bo
 		r.sched.Switches = append(r.sched.Switches, SwitchEvent{Step: e.seq, To: id, FP: e.fingerprint(), Site: site})
 		r.crash.add(tagSwitch, e.seq, id)
 	}
-	ev := TraceEvent{Step: e.step, To: gname(id), Preemptive: canContinue && from != nil}
+	preemptive := canContinue && from != nil
 	if c, ok := e.strategy.(preemptionCounter); ok && from != nil {
-		ev.Preemptive = c.Preempted() // the strategy counts preemptions its own way
+		preemptive = c.Preempted() // the strategy counts preemptions its own way
 	}
-	if ev.Preemptive {
+	if preemptive {
 		r.preemptions++
-		if from.lastMem >= 0 {
-			ev.Var = siteTable[from.lastMem].Expr
-		}
+	}
+	if len(r.trace) >= maxTrace {
+		return // the trace is full: no names to build (livelock windows switch at every point)
+	}
+	ev := TraceEvent{Step: e.step, To: gname(id), Preemptive: preemptive}
+	if preemptive && from.lastMem >= 0 {
+		ev.Var = siteTable[from.lastMem].Expr
 	}
 	if from != nil {
 		ev.From = gname(from.id)
@@ -105,9 +110,7 @@ func (r *recorder) switchTo(e *execution, from, to *G, canContinue, byDefault bo
 			ev.Reason = from.waitFor
 		}
 	}
-	if len(r.trace) < maxTrace {
-		r.trace = append(r.trace, ev)
-	}
+	r.trace = append(r.trace, ev)
 }
 
 func (r *recorder) pick(step, v int) {
@@ -129,7 +132,7 @@ func gname(id int) string {
 	if id < 0 {
 		return "-"
 	}
-	return fmt.Sprintf("g%d", id)
+	return "g" + strconv.Itoa(id) // not Sprintf: called at every switch
 }
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

@@ -85,6 +85,9 @@ type execution struct {
 	// execution; goroutines left after the test are then no leak.
 	finalizers int
 	yielding   bool // the current point is a runtime.Gosched
+	// stay: the last decision let the token holder continue at a
+	// scheduling point, with no timer pending (see stays).
+	stay bool
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
@@ -247,6 +250,10 @@ func (e *execution) pointAt(g *G, a Access) {
 	if e.aborted.Load() {
 		e.park(g)
 	}
+	if e.stays(a) {
+		e.seq++ // the decision is made, as decide would number it
+		return
+	}
 	e.access = a
 	g.pending = a
 	e.decide(g, turnPoint, false)
@@ -277,6 +284,7 @@ var noAccess = Access{Site: -1}
 // idle or abandons the execution. settleNext makes the chosen goroutine
 // settle before it runs (cur is about to block in a real operation).
 func (e *execution) decide(cur *G, t turn, settleNext bool) {
+	e.stay = false
 	ch := e.enabledSet()
 	if len(ch) == 0 && e.releaseSyncWaiters() {
 		ch = e.enabledSet()
@@ -315,6 +323,7 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 		next = ch[pick]
 	}
 	if next == cur && t == turnPoint {
+		e.stay = e.live == nil && !canTime && !d.Yield
 		return // cur continues: not a switch, not recorded
 	}
 	e.rec.switchTo(e, seen, next, t == turnPoint, t != turnPoint && pick == d.Option(0))

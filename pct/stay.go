@@ -1,0 +1,36 @@
+package pct
+
+// The fast path of a scheduling point (issue 11: a point without a switch
+// cost ~100 ns, most of it building the Decision and asking the strategy,
+// against ~1 ns for a memory access itself).
+//
+// A strategy whose choice is a function of the enabled set, the timers and
+// its own state, and whose state changes only at known points (PCT's change
+// points, PCTVB's j-th access of a variable), can say cheaply that the token
+// holder continues when its last decision said so and nothing it reads has
+// changed since: the enabled set (dirty), timers (none may exist), a yield,
+// a livelock window. The engine then skips the decision but numbers it
+// (Decision.Seq), so that step, sequence number and path fingerprint, and
+// with them recordings and replays, are those of the slow path. Replay,
+// random and exhaustive strategies do not implement stayer and see every
+// decision.
+
+// stayer is a strategy that can answer at a scheduling point without a
+// Decision. stays is called only when the previous decision of the
+// execution let the token holder continue, with the same enabled set, no
+// timer, no yield and no livelock window; it does the bookkeeping Next
+// would do at access a and returns true when Next would choose the holder
+// again, or returns false, having changed nothing, to have Next called.
+type stayer interface {
+	stays(step int, a Access) bool
+}
+
+// stays says whether the token holder continues at a without a decision
+// (see stayer).
+func (e *execution) stays(a Access) bool {
+	if !e.stay || e.dirty || e.live != nil || e.yielding || len(e.timers.at)+len(e.timers.tick) > 0 {
+		return false
+	}
+	s, ok := e.strategy.(stayer)
+	return ok && s.stays(e.step, a)
+}
