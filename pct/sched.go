@@ -208,11 +208,7 @@ func (e *execution) timeCanPass(runnable int) bool {
 	if !e.timers.pending(now) {
 		return false
 	}
-	if runnable == 0 || e.live != nil {
-		// In a livelock window the clock runs as in reality, whatever
-		// the delay bound: goroutines that spin (ants' longRunningFunc,
-		// Gosched until a flag) do not stop it, and the test's
-		// time.Sleep(time.Second) ends.
+	if runnable == 0 {
 		return true
 	}
 	if e.lazyTime {
