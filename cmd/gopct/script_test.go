@@ -212,12 +212,12 @@ func waitFileCmd(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("usage: waitfile FILE REGEXP")
 	}
 	re := regexp.MustCompile(args[1])
-	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(5 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		if data, err := os.ReadFile(ts.MkAbs(args[0])); err == nil && re.Match(data) {
 			return
 		}
 	}
-	ts.Fatalf("%s does not match %q after two minutes", args[0], args[1])
+	ts.Fatalf("%s does not match %q after five minutes", args[0], args[1])
 }
 
 // treeHash lists every file and directory under dir, one per line (path,
