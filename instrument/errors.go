@@ -23,7 +23,6 @@ const (
 	TypeErrors     = usererr.TypeErrors
 	CgoUnsupported = usererr.CgoUnsupported
 	NoPackages     = usererr.NoPackages
-	OldGoVersion   = usererr.OldGoVersion
 )
 
 func userErrorf(r Reason, format string, args ...any) error { return usererr.New(r, format, args...) }

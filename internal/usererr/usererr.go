@@ -28,7 +28,6 @@ const (
 	TypeErrors                   // a package does not compile
 	CgoUnsupported               // a package uses cgo
 	NoPackages                   // the patterns matched nothing
-	OldGoVersion                 // go.mod's go directive is too old
 )
 
 // Error reports a problem in the user's code or environment. Detail holds
