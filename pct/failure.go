@@ -30,7 +30,8 @@ const (
 	FailAbandoned FailureKind = "abandoned" // the strategy pruned it
 	// FailFinalizable: the test returned and left goroutines running that a
 	// finalizer gopct did not register may stop (go-cache's janitor is
-	// stopped by a finalizer on its cache): counted as a finished run.
+	// stopped by a finalizer on its cache): the runner turns it into a
+	// finished run without a failure (runner.execute).
 	FailFinalizable FailureKind = "finalizable"
 )
 

@@ -189,7 +189,7 @@ func (r *runner) run(body func(*testing.T)) {
 		unmanaged.add(e)
 		r.count(execs, abandoned, maxSteps, unmanaged)
 		switch {
-		case f == nil, f.Kind == FailFinalizable:
+		case f == nil:
 		case f.Kind.IsEnvironment():
 			r.emit(Record{Type: RecError, Executions: execs, Message: f.Message})
 			return
@@ -290,6 +290,9 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 	e.observe(r.cfg, strat)
 	crash.begin(i)
 	r.runOne(e, body)
+	if f := e.failure; f != nil && f.Kind == FailFinalizable {
+		e.failure = nil // a finished run: leftovers a finalizer may stop are no leak
+	}
 	if e.narrowSites != nil {
 		e.narrowSites() // the execution ended inside a livelock window
 	}
