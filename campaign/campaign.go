@@ -272,20 +272,8 @@ func (b *Binary) Close() {
 // them, the subtests matching "case 1" (slashes inside brackets or
 // parentheses do not split).
 func SplitRun(run string) (top, sub string) {
-	depth := 0
-	for i, c := range run {
-		switch c {
-		case '[', '(':
-			depth++
-		case ']', ')':
-			depth--
-		case '/':
-			if depth == 0 {
-				return run[:i], run[i+1:]
-			}
-		}
-	}
-	return run, ""
+	levels := pct.SplitLevels(run)
+	return levels[0], strings.Join(levels[1:], "/")
 }
 
 // Tests lists the binary's top-level tests matching the first level of

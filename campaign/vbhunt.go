@@ -29,11 +29,7 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 		p.Spec.Name, p.sets = "pct", []vbound.Variable{}
 		return b.Hunt(p, test)
 	}
-	vars, err := b.rankVariables(p, test)
-	if err != nil {
-		return nil, err
-	}
-	sets, err := chooseSets(vars, p.Spec.V, p.Vars, b.siteExpr)
+	sets, err := b.vbSets(p, test)
 	if err != nil {
 		return nil, err
 	}
@@ -74,11 +70,7 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 // reports name it ("name (k=K), ..."): the same profiling (seed p.Seed),
 // ranking and enumeration as HuntVB.
 func (b *Binary) VBSets(p Plan, test string) ([]string, error) {
-	vars, err := b.rankVariables(p, test)
-	if err != nil {
-		return nil, err
-	}
-	sets, err := chooseSets(vars, p.Spec.V, p.Vars, b.siteExpr)
+	sets, err := b.vbSets(p, test)
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +117,16 @@ func named(x vbound.Variable, name string, exprOf func(int) string) bool {
 		}
 	}
 	return false
+}
+
+// vbSets profiles test, ranks its variables and returns, in order, the
+// variable sets a PCTVB hunt with plan p tracks.
+func (b *Binary) vbSets(p Plan, test string) ([][]vbound.Variable, error) {
+	vars, err := b.rankVariables(p, test)
+	if err != nil {
+		return nil, err
+	}
+	return chooseSets(vars, p.Spec.V, p.Vars, b.siteExpr)
 }
 
 // chooseSets returns the variable sets to hunt with: the named ones, or

@@ -177,7 +177,7 @@ func compileSubFilter(sub string) ([]*regexp.Regexp, error) {
 		return nil, nil
 	}
 	var out []*regexp.Regexp
-	for _, level := range splitLevels(sub) {
+	for _, level := range SplitLevels(sub) {
 		re, err := regexp.Compile(level)
 		if err != nil {
 			return nil, err
@@ -187,9 +187,9 @@ func compileSubFilter(sub string) ([]*regexp.Regexp, error) {
 	return out, nil
 }
 
-// splitLevels splits a -run pattern at the slashes that are not inside
-// brackets or parentheses.
-func splitLevels(s string) []string {
+// SplitLevels splits a -run pattern at the slashes that are not inside
+// brackets or parentheses, as go test does: one pattern per subtest level.
+func SplitLevels(s string) []string {
 	var out []string
 	depth, start := 0, 0
 	for i, c := range s {
