@@ -135,6 +135,15 @@ func Analyze(p *Program, opts Options) (*Result, error) {
 	}
 	post := time.Now()
 	r := &Result{Prog: p, a: a, byName: map[string]VarID{}, byPos: map[string][]*Site{}}
+	// Globals whose accesses generated no constraint (an int global) get
+	// their object on first use; create them before buildVars numbers
+	// the objects, so that -run (which skips the module's other globals)
+	// still maps them to variables.
+	for _, ra := range col.accesses {
+		if g, ok := ra.ptr.(*ssa.Global); ok {
+			a.val(g)
+		}
+	}
 	r.buildVars(a, opts.Run == nil)
 	r.buildSites(a, col)
 	r.baseline()
@@ -319,12 +328,22 @@ func (r *Result) varsOf(a *analysis, ptr ssa.Value) []VarID {
 	}
 	var out []VarID
 	for _, t := range a.s.pointsTo(n).AppendTo(nil) {
-		if id := a.objVar[a.cellObj[t]]; id >= 0 {
+		if id := a.varOfCell(t); id >= 0 {
 			out = append(out, id)
 		}
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// varOfCell is the variable of Q owning cell t, or -1; objects created
+// after buildVars numbered them (a function first used as a value) are no
+// variable.
+func (a *analysis) varOfCell(t int) VarID {
+	if idx := int(a.cellObj[t]); idx < len(a.objVar) {
+		return a.objVar[idx]
+	}
+	return -1
 }
 
 func mergeIDs(x, y []VarID) []VarID {
@@ -393,7 +412,7 @@ func (r *Result) PointsTo(v ssa.Value) []VarID {
 		}
 		for i := range a.lay.size(o.typ) {
 			for _, u := range a.s.pointsTo(o.start + nodeID(i)).AppendTo(nil) {
-				if id := a.objVar[a.cellObj[u]]; id >= 0 {
+				if id := a.varOfCell(u); id >= 0 {
 					out = append(out, id)
 				}
 			}
