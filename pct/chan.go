@@ -137,7 +137,7 @@ func access(site int, p unsafe.Pointer, write bool) {
 		}
 		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: write})
 		if e.observing {
-			e.emit(Event{Kind: memKind(write), G: g.id, Site: site, Op: siteKind(site), Obj: uintptr(p)})
+			e.emitOp(memKind(write), g.id, site, uintptr(p), false)
 		}
 	}
 }
@@ -152,8 +152,7 @@ func storeAccess(site int, p, v unsafe.Pointer, size uintptr) {
 		}
 		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: true})
 		if e.observing {
-			e.emit(Event{Kind: EvWrite, G: g.id, Site: site, Op: siteKind(site), Obj: uintptr(p),
-				Same: e.live != nil && sameValue(p, v, size)})
+			e.emitOp(EvWrite, g.id, site, uintptr(p), e.live != nil && sameValue(p, v, size))
 		}
 	}
 }

@@ -36,7 +36,7 @@ func mapAccess(site int, id unsafe.Pointer, write bool) (*execution, *G) {
 	}
 	e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(id), Write: write})
 	if e.observing {
-		e.emit(Event{Kind: memKind(write), G: g.id, Site: site, Op: siteKind(site), Obj: uintptr(id)})
+		e.emitOp(memKind(write), g.id, site, uintptr(id), false)
 	}
 	return e, g
 }
@@ -69,7 +69,7 @@ func mapWriteBegin(site int, id unsafe.Pointer) {
 	// that "inside the window" and "after it" are different states for
 	// observers that hash the execution's history.
 	if e.observing {
-		e.emit(Event{Kind: EvWrite, G: g.id, Site: site, Op: siteKind(site), Obj: uintptr(id)})
+		e.emitOp(EvWrite, g.id, site, uintptr(id), false)
 	}
 }
 
