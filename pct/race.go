@@ -91,7 +91,7 @@ func (v *vclock) join(w vclock) {
 
 func newRaceDetector() *raceDetector {
 	return &raceDetector{locks: map[uintptr]vclock{}, relSeq: map[uintptr]int{}, blocked: map[int]blockMark{},
-		shadow: map[uintptr]shadow{}, pages: shadowPages{m: map[uintptr]*shadowPage{}}, adopted: map[int]bool{}, sends: map[uintptr]int{}, recvs: map[uintptr]int{},
+		shadow: map[uintptr]shadow{}, pages: shadowPages{m: map[uintptr]*shadowRegion{}}, adopted: map[int]bool{}, sends: map[uintptr]int{}, recvs: map[uintptr]int{},
 		closed: map[uintptr]bool{}}
 }
 
@@ -311,35 +311,43 @@ func (r *raceDetector) check(ev *Event, s *shadow) {
 
 // shadowPages holds the shadow state of 8-byte aligned addresses (almost
 // every tracked access: words, pointers, map headers) in pages of
-// consecutive words, found through a map keyed by page and a direct-mapped
-// cache of recently used pages in front of it. Arrays and structs are
-// walked address after address, often several at once (a merge reads two
-// runs and writes a third), so most accesses skip the map lookup: with a
-// one-page cache the three streams of a merge sort evicted each other and
-// the lookup was a third of the CPU with race detection on. Each slot is
-// one address, so the state is as precise as per address; other addresses
-// stay in the per-address map.
+// consecutive words, grouped into regions found through a map keyed by
+// region, with a direct-mapped cache of recently used regions in front of
+// it. Arrays and structs are walked address after address, often several
+// at once (a merge reads two runs and writes a third), so most accesses skip
+// the map lookup: with a cache of one page the three streams of a merge sort
+// evicted each other, and with a cache of pages a pass over its 800 KB
+// looked up every page again; the lookup was a third of the CPU with race
+// detection on. Pages are allocated when first touched, so scattered words
+// cost a page and their region's pointer table. Each slot is one address,
+// so the state is as precise as per address; other addresses stay in the
+// per-address map.
 type shadowPages struct {
-	m     map[uintptr]*shadowPage
-	cache [pageCacheSize]pageRef
+	m     map[uintptr]*shadowRegion
+	cache [regionCacheSize]regionRef
 }
 
-type pageRef struct {
-	key  uintptr
-	page *shadowPage
+type regionRef struct {
+	key    uintptr
+	region *shadowRegion
 }
 
 // pageWords is the number of words a page covers: small, so that pages of
 // scattered addresses waste little (a page is pageWords shadows).
-// pageCacheSize, a power of two, is the number of pages cached: consecutive
-// pages go to consecutive entries, so a few streams of accesses rarely
-// collide.
+// regionPages is the number of pages of a region (1 KiB of memory: its
+// table of pointers is 128 bytes). regionCacheSize, a power of two, is the
+// number of regions cached (1 MiB of memory): consecutive regions go to
+// consecutive entries, so a few streams of accesses rarely collide.
 const (
-	pageWords     = 8
-	pageCacheSize = 256
+	pageWords       = 8
+	regionPages     = 16
+	regionCacheSize = 1024
 )
 
-type shadowPage [pageWords]shadow
+type (
+	shadowPage   [pageWords]shadow
+	shadowRegion [regionPages]*shadowPage
+)
 
 // slot returns the shadow state of addr, or nil when addr is not 8-byte
 // aligned.
@@ -347,22 +355,27 @@ func (p *shadowPages) slot(addr uintptr) *shadow {
 	if addr&7 != 0 {
 		return nil
 	}
-	key := addr / (8 * pageWords)
-	c := &p.cache[key%pageCacheSize]
-	if c.page == nil || c.key != key {
-		c.key, c.page = key, p.lookup(key)
+	word := addr / 8
+	key := word / (pageWords * regionPages)
+	c := &p.cache[key%regionCacheSize]
+	if c.region == nil || c.key != key {
+		c.key, c.region = key, p.lookup(key)
 	}
-	return &c.page[addr/8%pageWords]
+	pg := &c.region[word/pageWords%regionPages]
+	if *pg == nil {
+		*pg = new(shadowPage)
+	}
+	return &(*pg)[word%pageWords]
 }
 
-// lookup returns the page of key, creating it.
-func (p *shadowPages) lookup(key uintptr) *shadowPage {
-	pg := p.m[key]
-	if pg == nil {
-		pg = new(shadowPage)
-		p.m[key] = pg
+// lookup returns the region of key, creating it.
+func (p *shadowPages) lookup(key uintptr) *shadowRegion {
+	r := p.m[key]
+	if r == nil {
+		r = new(shadowRegion)
+		p.m[key] = r
 	}
-	return pg
+	return r
 }
 
 // addRead records a read, replacing the reader's earlier one.
