@@ -23,10 +23,20 @@ import (
 const goRaceExit = 66
 
 // goRaceEnv returns the GORACE setting of a -race worker: the user's options
-// first, then stop at the first report with a status we recognise.
+// first, except log_path, then ours: reports to stderr (the worker's output,
+// where goRaceReport reads them; a user's log_path would send them to a
+// file gopct does not read, and the race would go unreported), stop at the
+// first report with a status we recognise. Later options override earlier
+// ones, so the user cannot undo these either.
 func goRaceEnv() string {
-	opts := strings.TrimSpace(os.Getenv("GORACE"))
-	return strings.TrimSpace(fmt.Sprintf("GORACE=%s halt_on_error=1 exitcode=%d", opts, goRaceExit))
+	var opts []string
+	for _, o := range strings.Fields(os.Getenv("GORACE")) {
+		if name, _, _ := strings.Cut(o, "="); name != "log_path" {
+			opts = append(opts, o)
+		}
+	}
+	opts = append(opts, "log_path=stderr", "halt_on_error=1", fmt.Sprintf("exitcode=%d", goRaceExit))
+	return "GORACE=" + strings.Join(opts, " ")
 }
 
 const goRaceBanner = "WARNING: DATA RACE"

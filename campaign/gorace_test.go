@@ -48,8 +48,18 @@ func TestGoRaceReport(t *testing.T) {
 }
 
 func TestGoRaceEnvStopsAtTheFirstReport(t *testing.T) {
-	t.Setenv("GORACE", "log_path=/tmp/r")
-	if got, want := goRaceEnv(), "GORACE=log_path=/tmp/r halt_on_error=1 exitcode=66"; got != want {
+	t.Setenv("GORACE", "history_size=3")
+	if got, want := goRaceEnv(), "GORACE=history_size=3 log_path=stderr halt_on_error=1 exitcode=66"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}
+
+// A user's log_path would send the report to a file gopct does not read:
+// it is dropped, the other options are kept.
+func TestGoRaceEnvReportsToTheOutput(t *testing.T) {
+	t.Setenv("GORACE", " log_path=/tmp/r  strip_path_prefix=/home/u log_path=x ")
+	want := "GORACE=strip_path_prefix=/home/u log_path=stderr halt_on_error=1 exitcode=66"
+	if got := goRaceEnv(); got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 }
