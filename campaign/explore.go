@@ -105,8 +105,10 @@ func sharedOf(vars []vbound.Variable) (out []vbound.Variable) {
 	return out
 }
 
-// distinctBugs reports every bug record once per kind, place and message
-// (every one with all).
+// distinctBugs reports every bug record once per kind, place and message,
+// or per key where the report has one (a race's site pair: workers report
+// the same race with other goroutines or the accesses in the other order);
+// every one with all.
 func distinctBugs(recs []pct.Record, report func(*pct.BugReport) *results.Bug, all bool) []*results.Bug {
 	seen := map[string]bool{}
 	var out []*results.Bug
@@ -115,6 +117,9 @@ func distinctBugs(recs []pct.Record, report func(*pct.BugReport) *results.Bug, a
 			continue
 		}
 		key := string(r.Bug.Kind) + "\x00" + r.Bug.At + "\x00" + r.Bug.Message
+		if r.Bug.Key != "" {
+			key = r.Bug.Key
+		}
 		if !seen[key] || all {
 			seen[key] = true
 			out = append(out, report(r.Bug))

@@ -57,3 +57,30 @@ func TestThreadsConstrained(t *testing.T) {
 		}
 	}
 }
+
+// Workers report the same race with other goroutines and the accesses in
+// the other order: one bug per site pair (its key), other bugs per message.
+func TestDistinctBugsOneRacePerSitePair(t *testing.T) {
+	bug := func(kind pct.FailureKind, msg, key string) pct.Record {
+		return pct.Record{Type: pct.RecBug, Bug: &pct.BugReport{Kind: kind, Message: msg, At: "x.go:3", Key: key}}
+	}
+	recs := []pct.Record{
+		bug(pct.FailRace, "data race on x: write at x.go:3 by g2, unordered with the read at x.go:7 by g3", "race 1 2"),
+		bug(pct.FailRace, "data race on x: read at x.go:7 by g4, unordered with the write at x.go:3 by g2", "race 1 2"),
+		bug(pct.FailRace, "data race on y: write at x.go:3 by g2, unordered with the write at x.go:9 by g3", "race 1 5"),
+		bug(pct.FailPanic, "boom", ""),
+		bug(pct.FailPanic, "boom", ""),
+	}
+	report := func(r *pct.BugReport) *results.Bug { return &results.Bug{BugReport: *r} }
+	var got []string
+	for _, b := range distinctBugs(recs, report, false) {
+		got = append(got, b.Message)
+	}
+	want := []string{recs[0].Bug.Message, recs[2].Bug.Message, "boom"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("distinct bugs %q, want %q", got, want)
+	}
+	if n := len(distinctBugs(recs, report, true)); n != len(recs) {
+		t.Errorf("with all: %d bugs, want %d", n, len(recs))
+	}
+}

@@ -65,6 +65,9 @@ type Failure struct {
 	Goroutine int
 	Stack     string
 	Where     string // file:line where it happened, when the site does not say
+	// Key names the bug across executions where the message does not (a
+	// race: its pair of sites, in either order and by any goroutines).
+	Key string
 }
 
 // unsupportedPanic recognises the testing package's refusals inside a

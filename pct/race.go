@@ -422,7 +422,7 @@ func (r *raceDetector) report(prev epoch, prevWrite bool, cur epoch, curWrite bo
 		"data race on %s: %s at %s by %s (created at %s), unordered with the %s at %s by %s (created at %s)",
 		raceObject(cur.site, prev.site)+raceVariable(cur.site, prev.site), rw(curWrite), sitePos(cur.site), gname(cur.g),
 		r.createdAt(cur.g), rw(prevWrite), sitePos(prev.site), gname(prev.g), r.createdAt(prev.g)),
-		Stack: accessStack(rw(curWrite), cur)}
+		Stack: accessStack(rw(curWrite), cur), Key: fmt.Sprintf("race %d %d", key[0], key[1])}
 }
 
 // accessStack is the stack of the access being reported, user frames only:
@@ -480,7 +480,8 @@ func raceObject(sites ...int) string {
 func (r *raceDetector) Finish(ExecOutcome) *Failure { return r.race }
 
 // Races are deduplicated by site pair within a worker process: a campaign
-// that goes on after a race (profiling) does not report it again.
+// that goes on after a race (profiling, explore -all) does not report it
+// again. Across workers the parent deduplicates by BugReport.Key.
 var (
 	racesMu   sync.Mutex
 	racesSeen = map[[2]int]bool{}

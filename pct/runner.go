@@ -545,6 +545,7 @@ func (e *execution) report() *BugReport {
 		Schedule:    e.rec.sched.Encode(),
 		Trace:       e.rec.trace,
 		Stack:       f.Stack,
+		Key:         f.Key,
 		EarlyTimers: e.earlyN,
 		Delay:       e.early,
 	}

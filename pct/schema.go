@@ -121,6 +121,10 @@ type BugReport struct {
 	// path).
 	EarlyTimers int           `json:"earlyTimers,omitempty"`
 	Delay       time.Duration `json:"delay,omitempty"`
+	// Key, when set, names the bug across executions and workers where
+	// the message does not: a race is its pair of sites, whichever
+	// goroutines made the accesses and in either order ("race 12 40").
+	Key string `json:"key,omitempty"`
 }
 
 // GInfo is a goroutine's position when the execution ended.
