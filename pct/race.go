@@ -45,6 +45,12 @@ type raceDetector struct {
 	recvs   map[uintptr]int    // per channel: instrumented receives done
 	closed  map[uintptr]bool   // per channel: closed by instrumented code
 	race    *Failure
+	// The race's earlier access and address (racestack.go reruns the
+	// execution to capture its stack), and in that rerun, what to capture.
+	prev      epoch
+	prevWrite bool
+	raceAddr  uintptr
+	capture   *raceCapture
 }
 
 type blockMark struct {
@@ -98,7 +104,9 @@ func newRaceDetector() *raceDetector {
 func init() {
 	RegisterObserver(func(cfg *Config) Observer {
 		if cfg.Race {
-			return newRaceDetector()
+			r := newRaceDetector()
+			r.capture = nextCapture
+			return r
 		}
 		return nil
 	})
@@ -272,6 +280,9 @@ func (r *raceDetector) access(ev *Event) {
 	if r.race != nil {
 		return
 	}
+	if r.capture != nil {
+		r.capture.note(ev, r.clock(ev.G).get(ev.G))
+	}
 	if s := r.pages.slot(ev.Obj); s != nil {
 		r.check(ev, s)
 		return
@@ -287,7 +298,7 @@ func (r *raceDetector) check(ev *Event, s *shadow) {
 	c := *r.clock(ev.G)
 	me := epoch{ev.G, c[ev.G], ev.Site}
 	if w := s.write; w.c > 0 && w.g != ev.G && w.c > c.get(w.g) {
-		r.report(w, true, me, ev.Kind == EvWrite)
+		r.report(w, true, me, ev.Kind == EvWrite, ev.Obj)
 		return
 	}
 	if ev.Kind == EvRead {
@@ -302,7 +313,7 @@ func (r *raceDetector) check(ev *Event, s *shadow) {
 	}
 	for _, rd := range s.reads() {
 		if rd.g != ev.G && rd.c > c.get(rd.g) {
-			r.report(rd, false, me, true)
+			r.report(rd, false, me, true, ev.Obj)
 			return
 		}
 	}
@@ -406,29 +417,35 @@ func (s shadow) reads() []epoch {
 	return append([]epoch{s.read}, s.more...)
 }
 
-// report records the first race: an earlier access and the current one.
-func (r *raceDetector) report(prev epoch, prevWrite bool, cur epoch, curWrite bool) {
+// report records the first race: an earlier access and the current one,
+// to the memory at addr.
+func (r *raceDetector) report(prev epoch, prevWrite bool, cur epoch, curWrite bool, addr uintptr) {
 	key := [2]int{min(prev.site, cur.site), max(prev.site, cur.site)}
-	if raceSeen(key) {
+	if r.capture == nil && raceSeen(key) {
 		return // reported by an earlier execution of this campaign
 	}
-	rw := func(w bool) string {
-		if w {
-			return "write"
-		}
-		return "read"
-	}
+	r.prev, r.prevWrite, r.raceAddr = prev, prevWrite, addr
 	r.race = &Failure{Kind: FailRace, Site: cur.site, Goroutine: cur.g, Message: fmt.Sprintf(
 		"data race on %s: %s at %s by %s (created at %s), unordered with the %s at %s by %s (created at %s)",
 		raceObject(cur.site, prev.site)+raceVariable(cur.site, prev.site), rw(curWrite), sitePos(cur.site), gname(cur.g),
 		r.createdAt(cur.g), rw(prevWrite), sitePos(prev.site), gname(prev.g), r.createdAt(prev.g)),
 		Stack: accessStack(rw(curWrite), cur), Key: fmt.Sprintf("race %d %d", key[0], key[1])}
+	if earlier := r.captured(addr); earlier != "" {
+		r.race.Stack += "\n\n" + earlier
+	}
+}
+
+func rw(write bool) string {
+	if write {
+		return "write"
+	}
+	return "read"
 }
 
 // accessStack is the stack of the access being reported, user frames only:
-// Observe runs on the goroutine performing it. The earlier access is named
-// by its site and goroutine; its stack is not kept (it would cost a stack
-// walk at every access).
+// Observe runs on the goroutine performing it. The earlier access's stack is
+// not kept during the hunt (it would cost a stack walk at every access):
+// racestack.go captures it by running the execution again.
 func accessStack(what string, cur epoch) string {
 	frames := strings.Split(string(debug.Stack()), "\n")
 	frames[0] = fmt.Sprintf("%s at %s by %s:", what, sitePos(cur.site), gname(cur.g))

@@ -196,6 +196,11 @@ func (r *runner) run(body func(*testing.T)) {
 		case !f.Kind.IsBug(): // abandoned: counted above
 		default:
 			bug = e.report()
+			if f.Kind == FailRace && !r.cfg.Profile && !r.cfg.AllBugs {
+				// Not when the worker goes on: the rerun would change the
+				// package state later executions start from.
+				r.addEarlierStack(i, e, bug, limits, execs, body)
+			}
 			if r.cfg.Profile {
 				continue // profiling observes; bugs are for hunts
 			}
