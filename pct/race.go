@@ -50,7 +50,9 @@ type raceDetector struct {
 	prev      epoch
 	prevWrite bool
 	raceAddr  uintptr
+	pair      [2]int // the race's sites, in order
 	capture   *raceCapture
+	gcStart   uint64 // garbage collections completed before the execution
 }
 
 type blockMark struct {
@@ -105,7 +107,7 @@ func init() {
 	RegisterObserver(func(cfg *Config) Observer {
 		if cfg.Race {
 			r := newRaceDetector()
-			r.capture = nextCapture
+			r.capture, r.gcStart = nextCapture, gcCycles()
 			return r
 		}
 		return nil
@@ -420,16 +422,16 @@ func (s shadow) reads() []epoch {
 // report records the first race: an earlier access and the current one,
 // to the memory at addr.
 func (r *raceDetector) report(prev epoch, prevWrite bool, cur epoch, curWrite bool, addr uintptr) {
-	key := [2]int{min(prev.site, cur.site), max(prev.site, cur.site)}
-	if r.capture == nil && raceSeen(key) {
+	pair := [2]int{min(prev.site, cur.site), max(prev.site, cur.site)}
+	if r.capture == nil && raceSeen(pair) {
 		return // reported by an earlier execution of this campaign
 	}
-	r.prev, r.prevWrite, r.raceAddr = prev, prevWrite, addr
+	r.prev, r.prevWrite, r.raceAddr, r.pair = prev, prevWrite, addr, pair
 	r.race = &Failure{Kind: FailRace, Site: cur.site, Goroutine: cur.g, Message: fmt.Sprintf(
 		"data race on %s: %s at %s by %s (created at %s), unordered with the %s at %s by %s (created at %s)",
 		raceObject(cur.site, prev.site)+raceVariable(cur.site, prev.site), rw(curWrite), sitePos(cur.site), gname(cur.g),
 		r.createdAt(cur.g), rw(prevWrite), sitePos(prev.site), gname(prev.g), r.createdAt(prev.g)),
-		Stack: accessStack(rw(curWrite), cur), Key: fmt.Sprintf("race %d %d", key[0], key[1])}
+		Stack: accessStack(rw(curWrite), cur), Key: fmt.Sprintf("race %d %d", pair[0], pair[1])}
 	if earlier := r.captured(addr); earlier != "" {
 		r.race.Stack += "\n\n" + earlier
 	}
@@ -504,6 +506,8 @@ var (
 	racesSeen = map[[2]int]bool{}
 )
 
+// raceSeen says whether the race of the site pair key was reported before
+// in this process, and notes it.
 func raceSeen(key [2]int) bool {
 	racesMu.Lock()
 	defer racesMu.Unlock()

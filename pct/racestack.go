@@ -1,6 +1,8 @@
 package pct
 
 import (
+	"runtime/debug"
+	"runtime/metrics"
 	"testing"
 	"time"
 )
@@ -14,9 +16,19 @@ import (
 // that clock value, to each address (later ones in the same epoch leave the
 // shadow state as it was, so the first is the one the race names). The
 // rerun's report, with both stacks, replaces the first one's when it found
-// the same race at the same step without leaving the recorded path; when it
-// did not (package state the first run changed), the report keeps the one
-// stack. The hunt pays nothing; a reported race costs one more execution.
+// the same race at the same step without leaving the recorded path. The hunt
+// pays nothing; a reported race costs one more execution.
+//
+// The same rerun makes race detection sound with the garbage collector on.
+// Shadow state is kept per address, so an object freed and its address
+// reused by a new one would inherit the old one's accesses: a false race.
+// Detection used to run with the collector off, at the cost of every
+// execution's garbage (a HashSet random-walk worker reached 1.8 GB, near
+// the 2 GiB limit past which the collector ran anyway). Now a race found
+// in an execution during which a collection completed (memory is reused only
+// after one) is reported only when the rerun, with the collector off and no
+// collection completing, finds it again; one the rerun cannot confirm is
+// dropped, never reported: a missed race rather than a false one.
 
 // raceCapture is what a rerun's detector captures: the stack of each access
 // that matches the earlier access of the race being explained.
@@ -61,33 +73,61 @@ func raceDetectorOf(e *execution) *raceDetector {
 	return nil
 }
 
-// addEarlierStack reruns execution i, which reported the race bug, to
-// capture the stack of the race's earlier access, and puts both stacks in
-// bug. It does nothing when the execution's failure is not the detector's,
-// or when the rerun might not end before the campaign's deadline.
-func (r *runner) addEarlierStack(i int, e *execution, bug *BugReport, limits *stepLimits, execs int, body func(*testing.T)) {
+// confirmRace reruns execution i, which reported the race bug, with the
+// collector off, to capture the stack of the race's earlier access and, when
+// a collection completed during execution i, to confirm the race. It
+// returns the bug to report (with both stacks when the rerun found the same
+// race), or nil when a collection may have made the race up and the rerun
+// did not confirm it.
+func (r *runner) confirmRace(i int, e *execution, bug *BugReport, limits *stepLimits, execs int, body func(*testing.T)) *BugReport {
 	d := raceDetectorOf(e)
 	if d == nil || d.race == nil || d.race != e.failure {
-		return
+		return bug // not the detector's
 	}
+	collected := gcCycles() != d.gcStart
 	if r.cfg.Deadline != 0 && time.Until(time.Unix(0, r.cfg.Deadline)) < 2*time.Since(r.start)/time.Duration(max(1, execs)) {
-		return
+		if collected {
+			return nil // no time to confirm it
+		}
+		return bug
 	}
+	again, rs := r.rerunCapturing(i, e, d, limits, body)
+	f := again.failure
+	trusted := rs.diverged == "" && raceDetectorOf(again).gcStart == gcCycles()
+	switch {
+	case trusted && f != nil && f.Kind == FailRace && f.Key == e.failure.Key && f.Step == e.failure.Step:
+		if d2 := raceDetectorOf(again); d2.captured(d2.raceAddr) != "" {
+			bug.Stack = f.Stack
+		}
+		return bug
+	case !collected:
+		return bug
+	case trusted && f != nil && f.Kind == FailRace && f == raceDetectorOf(again).race && !raceSeen(raceDetectorOf(again).pair):
+		// The collection's false race hid this one in execution i.
+		return again.report()
+	}
+	return nil
+}
+
+// rerunCapturing runs execution i again on its recorded schedule, with the
+// collector off and d's earlier access to capture.
+func (r *runner) rerunCapturing(i int, e *execution, d *raceDetector, limits *stepLimits, body func(*testing.T)) (*execution, *replayStrategy) {
 	cfg := *r.cfg
 	cfg.Coverage = false // the rerun is not an execution of the campaign
 	saved := r.cfg
 	r.cfg = &cfg
 	nextCapture = &raceCapture{target: d.prev, write: d.prevWrite, stacks: map[uintptr]string{}}
 	defer func() { r.cfg, nextCapture = saved, nil }()
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	rs := newReplay(e.rec.sched)
 	rs.Begin(i, NewRand(execSeed(cfg.Seed, i)))
 	lim := *limits
-	again := r.execute(i, rs, &lim, nil, body)
-	f := again.failure
-	if rs.diverged != "" || f == nil || f.Kind != FailRace || f.Key != e.failure.Key || f.Step != e.failure.Step {
-		return
-	}
-	if d2 := raceDetectorOf(again); d2 != nil && d2.captured(d2.raceAddr) != "" {
-		bug.Stack = f.Stack
-	}
+	return r.execute(i, rs, &lim, nil, body), rs
+}
+
+// gcCycles is the number of garbage collections completed so far.
+func gcCycles() uint64 {
+	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }

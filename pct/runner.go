@@ -145,10 +145,12 @@ func (r *runner) run(body func(*testing.T)) {
 	// One goroutine runs at a time: with one P a handoff is a direct
 	// switch instead of a wakeup of another OS thread.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	if r.cfg.Race {
-		// No collection during executions: a freed object's address reused
-		// by a new one would inherit its access history (a false race).
-		// Past the limit the collector runs anyway.
+	if r.cfg.Race && r.cfg.AllBugs {
+		// A freed object's address reused by a new one inherits its
+		// access history (a false race). A race found after a collection
+		// is confirmed by a rerun without one (racestack.go), which a
+		// worker that goes on after bugs cannot do: no collection here
+		// (past the limit the collector runs anyway).
 		defer debug.SetGCPercent(debug.SetGCPercent(-1))
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(2 << 30))
 	}
@@ -199,7 +201,9 @@ func (r *runner) run(body func(*testing.T)) {
 			if f.Kind == FailRace && !r.cfg.Profile && !r.cfg.AllBugs {
 				// Not when the worker goes on: the rerun would change the
 				// package state later executions start from.
-				r.addEarlierStack(i, e, bug, limits, execs, body)
+				if bug = r.confirmRace(i, e, bug, limits, execs, body); bug == nil {
+					continue // a collection may have reused memory: not confirmed
+				}
 			}
 			if r.cfg.Profile {
 				continue // profiling observes; bugs are for hunts
