@@ -60,19 +60,27 @@ type blockMark struct {
 	seq int
 }
 
-// epoch is a goroutine's clock value at an access, with the access's site.
+// epoch is a goroutine's clock value at an access, with the access's site,
+// in 32 bits each (goroutines, sites and a goroutine's releases in one
+// execution stay far below 2^31): a shadow is 32 bytes, not 72.
 type epoch struct {
-	g, c, site int
+	g, c, site int32
 }
+
+func newEpoch(g, c, site int) epoch { return epoch{int32(g), int32(c), int32(site)} }
+
+// before says whether the access e happened before the current point of
+// the goroutine whose clock is c.
+func (e epoch) before(c vclock) bool { return int(e.c) <= c.get(int(e.g)) }
 
 // shadow is an address's access history: the last write, and the reads
 // since, one per goroutine (the first inline: most locations are read by
-// one goroutine between writes, and a map of values allocates nothing per
-// access then).
+// one goroutine between writes, and the state allocates nothing per access
+// then).
 type shadow struct {
-	write epoch   // last write (c == 0: none)
-	read  epoch   // a read since the last write (c == 0: none)
-	more  []epoch // reads by other goroutines
+	write epoch    // last write (c == 0: none)
+	read  epoch    // a read since the last write (c == 0: none)
+	more  *[]epoch // reads by other goroutines (nil or empty: none)
 }
 
 // vclock is a vector clock indexed by goroutine id.
@@ -298,28 +306,36 @@ func (r *raceDetector) access(ev *Event) {
 // race or updates s.
 func (r *raceDetector) check(ev *Event, s *shadow) {
 	c := *r.clock(ev.G)
-	me := epoch{ev.G, c[ev.G], ev.Site}
-	if w := s.write; w.c > 0 && w.g != ev.G && w.c > c.get(w.g) {
+	me := newEpoch(ev.G, c[ev.G], ev.Site)
+	if w := s.write; w.c > 0 && w.g != me.g && !w.before(c) {
 		r.report(w, true, me, ev.Kind == EvWrite, ev.Obj)
 		return
 	}
 	if ev.Kind == EvRead {
-		if s.read.g == ev.G && s.read.c == me.c {
+		if s.read.g == me.g && s.read.c == me.c {
 			return // same epoch: nothing new (FastTrack's fast path)
 		}
-		*s = s.addRead(me)
+		s.addRead(me)
 		return
 	}
-	if s.write.g == ev.G && s.write.c == me.c && s.read.c == 0 {
+	if s.write.g == me.g && s.write.c == me.c && s.read.c == 0 {
 		return // a write in the same epoch, no read since
 	}
-	for _, rd := range s.reads() {
-		if rd.g != ev.G && rd.c > c.get(rd.g) {
-			r.report(rd, false, me, true, ev.Obj)
-			return
-		}
+	if rd := s.read; rd.c > 0 && rd.g != me.g && !rd.before(c) {
+		r.report(rd, false, me, true, ev.Obj)
+		return
 	}
-	*s = shadow{write: me}
+	more := s.more
+	if more != nil {
+		for _, rd := range *more {
+			if rd.g != me.g && !rd.before(c) {
+				r.report(rd, false, me, true, ev.Obj)
+				return
+			}
+		}
+		*more = (*more)[:0] // kept for the reads after this write
+	}
+	*s = shadow{write: me, more: more}
 }
 
 // shadowPages holds the shadow state of 8-byte aligned addresses (almost
@@ -392,45 +408,35 @@ func (p *shadowPages) lookup(key uintptr) *shadowRegion {
 }
 
 // addRead records a read, replacing the reader's earlier one.
-func (s shadow) addRead(me epoch) shadow {
-	switch {
-	case s.read.c == 0 || s.read.g == me.g:
+func (s *shadow) addRead(me epoch) {
+	if s.read.c == 0 || s.read.g == me.g {
 		s.read = me
-		return s
+		return
 	}
-	for i, rd := range s.more {
+	if s.more == nil {
+		s.more = new([]epoch)
+	}
+	for i, rd := range *s.more {
 		if rd.g == me.g {
-			s.more[i] = me
-			return s
+			(*s.more)[i] = me
+			return
 		}
 	}
-	s.more = append(s.more, me)
-	return s
-}
-
-// reads returns the reads since the last write.
-func (s shadow) reads() []epoch {
-	if s.read.c == 0 {
-		return nil
-	}
-	if len(s.more) == 0 {
-		return []epoch{s.read}
-	}
-	return append([]epoch{s.read}, s.more...)
+	*s.more = append(*s.more, me)
 }
 
 // report records the first race: an earlier access and the current one,
 // to the memory at addr.
 func (r *raceDetector) report(prev epoch, prevWrite bool, cur epoch, curWrite bool, addr uintptr) {
-	pair := [2]int{min(prev.site, cur.site), max(prev.site, cur.site)}
+	pair := [2]int{int(min(prev.site, cur.site)), int(max(prev.site, cur.site))}
 	if r.capture == nil && raceSeen(pair) {
 		return // reported by an earlier execution of this campaign
 	}
 	r.prev, r.prevWrite, r.raceAddr, r.pair = prev, prevWrite, addr, pair
-	r.race = &Failure{Kind: FailRace, Site: cur.site, Goroutine: cur.g, Message: fmt.Sprintf(
+	r.race = &Failure{Kind: FailRace, Site: int(cur.site), Goroutine: int(cur.g), Message: fmt.Sprintf(
 		"data race on %s: %s at %s by %s (created at %s), unordered with the %s at %s by %s (created at %s)",
-		raceObject(cur.site, prev.site)+raceVariable(cur.site, prev.site), rw(curWrite), sitePos(cur.site), gname(cur.g),
-		r.createdAt(cur.g), rw(prevWrite), sitePos(prev.site), gname(prev.g), r.createdAt(prev.g)),
+		raceObject(int(cur.site), int(prev.site))+raceVariable(int(cur.site), int(prev.site)), rw(curWrite), sitePos(int(cur.site)), gname(int(cur.g)),
+		r.createdAt(int(cur.g)), rw(prevWrite), sitePos(int(prev.site)), gname(int(prev.g)), r.createdAt(int(prev.g))),
 		Stack: accessStack(rw(curWrite), cur), Key: fmt.Sprintf("race %d %d", pair[0], pair[1])}
 	if earlier := r.captured(addr); earlier != "" {
 		r.race.Stack += "\n\n" + earlier
@@ -450,7 +456,7 @@ func rw(write bool) string {
 // racestack.go captures it by running the execution again.
 func accessStack(what string, cur epoch) string {
 	frames := strings.Split(string(debug.Stack()), "\n")
-	frames[0] = fmt.Sprintf("%s at %s by %s:", what, sitePos(cur.site), gname(cur.g))
+	frames[0] = fmt.Sprintf("%s at %s by %s:", what, sitePos(int(cur.site)), gname(int(cur.g)))
 	return trimStack(frames)
 }
 

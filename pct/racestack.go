@@ -46,7 +46,7 @@ var nextCapture *raceCapture
 // goroutine's own clock component).
 func (c *raceCapture) note(ev *Event, clock int) {
 	t := c.target
-	if ev.G != t.g || ev.Site != t.site || clock != t.c || (ev.Kind == EvWrite) != c.write {
+	if ev.G != int(t.g) || ev.Site != int(t.site) || clock != int(t.c) || (ev.Kind == EvWrite) != c.write {
 		return
 	}
 	if _, ok := c.stacks[ev.Obj]; !ok {
