@@ -163,7 +163,7 @@ func (r *raceDetector) Observe(ev *Event) {
 	if ev.G < 0 { // time passing: not synchronisation
 		return
 	}
-	if r.adopted[ev.G] {
+	if len(r.adopted) != 0 && r.adopted[ev.G] { // rare: skip the lookup
 		delete(r.adopted, ev.G)
 		r.joinAll(ev.G)
 	}
