@@ -368,7 +368,15 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 			hooks.chunksDone = p.Checkpoint
 		}
 	}
-	recs, err := b.runWorkers(cfg, ids, hooks)
+	queue := p.Workers > 1 && exhaustiveSpec(p.Spec)
+	cfg.RandFixed = exhaustiveSpec(p.Spec)
+	var recs []pct.Record
+	var err error
+	if queue {
+		recs, err = b.runQueue(cfg, p.Workers, hooks)
+	} else {
+		recs, err = b.runWorkers(cfg, ids, hooks)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -383,7 +391,7 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 		if vars != nil {
 			tok.Vars = p.Vars
 		}
-		if cfg.RanBefore(r.Execution) {
+		if !queue && cfg.RanBefore(r.Execution) { // a shared queue's worker ran other items before
 			tok.PriorFirst, tok.PriorStride, tok.PriorChunk, tok.PriorDone = cfg.First, max(1, cfg.Workers), cfg.Chunk, cfg.Done
 			if p.Spec.Name == "pctvb" {
 				tok.VarSites = cfg.VarSites
@@ -467,6 +475,11 @@ func workerIDs(p Plan, cfg *pct.Config) []int {
 	}
 	return ids
 }
+
+// exhaustiveSpec says whether the strategy is an exhaustive search (its
+// work items are prefixes recorded in one execution and followed in
+// another).
+func exhaustiveSpec(s pct.Spec) bool { return s.Name == "exhaustive" || s.Name == ISSTASearch }
 
 // chunkable says whether the strategy's executions can be split: each
 // depends on its index and the seed (and on learned state chunks
@@ -590,7 +603,7 @@ const maxReplacements = 3
 func (b *Binary) reproducesDeath(w *worker, recs []pct.Record) bool {
 	bug := recs[0].Bug
 	cfg := w.cfg
-	cfg.Spec, cfg.Replay = pct.Spec{Name: "replay"}, bug.Schedule
+	cfg.Spec, cfg.Replay, cfg.Queue = pct.Spec{Name: "replay"}, bug.Schedule, false
 	cfg.First, cfg.Iters, cfg.Worker, cfg.Workers, cfg.Chunk, cfg.Done, cfg.Deadline = bug.Execution, bug.Execution+1, 0, 1, 0, nil, 0
 	r, err := b.start(cfg)
 	if err != nil {
@@ -786,7 +799,9 @@ func firstBugIndex(recs []pct.Record) (int, bool) {
 	return e, ok
 }
 
-func (b *Binary) start(cfg pct.Config) (*worker, error) {
+// start starts a worker process of cfg; extra become its descriptors 3,
+// 4, ... (a shared queue's task and result pipes).
+func (b *Binary) start(cfg pct.Config, extra ...*os.File) (*worker, error) {
 	dir, err := os.MkdirTemp(b.workDir, "w")
 	if err != nil {
 		return nil, err
@@ -811,6 +826,7 @@ func (b *Binary) start(cfg pct.Config) (*worker, error) {
 			cmd.Env = append(cmd.Env, goRaceEnv())
 		}
 		cmd.Stdout, cmd.Stderr = output, output
+		cmd.ExtraFiles = extra
 		dieWithParent(cmd)
 		return nil, cmd.Start()
 	})

@@ -12,8 +12,10 @@ import (
 
 // Explore runs the exhaustive (c)-bounded search of one test: every
 // schedule with at most p.Spec.C preemptions, fewest first, until the first
-// bug or until the bounds are exhausted. It runs in one worker process (the
-// work queue lives in it); p.Iters and p.Budget still cap it. p.Spec.Name
+// bug or until the bounds are exhausted. With p.Workers 1 it runs in one
+// worker process (the work queue lives in it); with more, the workers
+// share the queue, which the campaign owns (queue.go), with the same
+// outcome. p.Iters and p.Budget still cap it. p.Spec.Name
 // picks the preemption count: "exhaustive" (CHESS) or "exhaustive-issta".
 func (b *Binary) Explore(p Plan, test string) (*results.Summary, error) {
 	h, err := b.explore(p, test)
@@ -27,7 +29,7 @@ func (b *Binary) explore(p Plan, test string) (*huntResult, error) {
 	if p.Spec.Name != ISSTASearch {
 		p.Spec.Name = "exhaustive"
 	}
-	p.Workers = 1
+	p.Workers = max(1, p.Workers)
 	p.Coverage = true
 	if p.Iters <= 0 {
 		p.Iters = 1 << 30

@@ -47,6 +47,14 @@ type exhaustive struct {
 	hb     *hbHash
 	stats  []BoundStats
 	inited bool
+	// remote: a worker of a shared queue (queue.go). Items come from the
+	// campaign, which owns the queue, the seen set and the counts; the new
+	// items an execution makes go back to it (children), with its key.
+	remote   bool
+	children []workItem
+	key      uint64 // remote: the pruning key at the end of the prefix
+	keyed    bool   // remote: key is set
+	onKey    func(uint64)
 }
 
 // workItem is a schedule prefix to explore.
@@ -55,6 +63,10 @@ type workItem struct {
 	c      int   // preemptions spent by the prefix
 	fam    int   // isstaSearch: the priority-order family
 }
+
+// initialItems are the items a search starts from: the empty prefix (for
+// isstaSearch, one per priority-order family, the last popped first).
+func (x *exhaustive) initialItems() []workItem { return []workItem{{}} }
 
 // BoundStats counts, per context bound, the executions run to their end,
 // the executions pruned, and the distinct happens-before classes seen.
@@ -84,7 +96,7 @@ func newExhaustive(s Spec) *exhaustive {
 func (x *exhaustive) Begin(exec int, rng *Rand) bool {
 	if !x.inited {
 		x.inited = true
-		x.queue[0] = append(x.queue[0], workItem{})
+		x.queue[0] = append(x.queue[0], x.initialItems()...)
 	}
 	for x.bound <= x.maxC && len(x.queue[x.bound]) == 0 {
 		x.bound++
@@ -93,13 +105,19 @@ func (x *exhaustive) Begin(exec int, rng *Rand) bool {
 		return false
 	}
 	q := x.queue[x.bound]
-	x.cur = q[len(q)-1] // depth first within a bound: the queue stays small
+	x.start(q[len(q)-1]) // depth first within a bound: the queue stays small
 	x.queue[x.bound] = q[:len(q)-1]
+	return true
+}
+
+// start begins the execution of an item.
+func (x *exhaustive) start(it workItem) {
+	x.cur = it
+	x.children, x.keyed = x.children[:0], false
 	x.path = append(x.path[:0], x.cur.prefix...)
 	x.spent = x.cur.c
 	x.n = 0
 	x.hb = newHBHash()
-	return true
 }
 
 func (x *exhaustive) Next(d *Decision) int {
@@ -129,6 +147,16 @@ func (x *exhaustive) pruned(next uint64) bool {
 		return false
 	}
 	h := mix(x.hb.sum(), next)
+	if x.remote {
+		// The campaign decides, in the order the search pops items; the
+		// worker only gives up early on a key the campaign sent as seen.
+		x.key, x.keyed = h, true
+		if x.onKey != nil {
+			x.onKey(h)
+		}
+		c, ok := x.seen[h]
+		return ok && c <= x.cur.c
+	}
 	if c, ok := x.seen[h]; ok && c <= x.cur.c {
 		x.stats[x.bound].Pruned++
 		return true
@@ -194,14 +222,23 @@ func (x *exhaustive) branch(d *Decision, def int) {
 			continue
 		}
 		prefix := append(append(make([]int, 0, len(x.path)+1), x.path...), alt)
-		x.queue[altC] = append(x.queue[altC], workItem{prefix: prefix, c: altC})
+		x.push(workItem{prefix: prefix, c: altC})
 	}
+}
+
+// push queues a new item (remote: hands it to the campaign).
+func (x *exhaustive) push(it workItem) {
+	if x.remote {
+		x.children = append(x.children, it)
+		return
+	}
+	x.queue[it.c] = append(x.queue[it.c], it)
 }
 
 func (x *exhaustive) Pick(d *Decision, n int) int { return 0 }
 
 func (x *exhaustive) End(o ExecOutcome) {
-	if o.Kind != FailAbandoned {
+	if !x.remote && o.Kind != FailAbandoned {
 		x.stats[x.bound].Executed++
 	}
 }

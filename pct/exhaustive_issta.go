@@ -66,22 +66,40 @@ func families(t int) int {
 	return int(n) + 1
 }
 
+// initialItems are one empty prefix per priority-order family, family 0
+// on top.
+func (x *isstaSearch) initialItems() []workItem {
+	var out []workItem
+	for f := families(x.t) - 1; f >= 0; f-- {
+		out = append(out, workItem{fam: f})
+	}
+	return out
+}
+
 func (x *isstaSearch) Begin(exec int, rng *Rand) bool {
 	if !x.inited {
 		x.inited = true
-		for f := families(x.t) - 1; f >= 0; f-- {
-			x.queue[0] = append(x.queue[0], workItem{fam: f})
-		}
+		x.queue[0] = append(x.queue[0], x.initialItems()...)
 	}
 	if !x.exhaustive.Begin(exec, rng) {
 		return false
 	}
+	x.setFamily()
+	return true
+}
+
+// start begins the execution of an item (a shared queue's worker).
+func (x *isstaSearch) start(it workItem) {
+	x.exhaustive.start(it)
+	x.setFamily()
+}
+
+func (x *isstaSearch) setFamily() {
 	x.family = x.cur.fam
 	if x.t <= 0 {
 		x.family = -1
 	}
 	x.prio = x.prio[:0]
-	return true
 }
 
 func (x *isstaSearch) Next(d *Decision) int {
@@ -291,7 +309,7 @@ func (x *isstaSearch) queueAction(act, c int) {
 		return
 	}
 	prefix := append(append(make([]int, 0, len(x.path)+1), x.path...), act)
-	x.queue[c] = append(x.queue[c], workItem{prefix: prefix, c: c, fam: x.cur.fam})
+	x.push(workItem{prefix: prefix, c: c, fam: x.cur.fam})
 }
 
 // prunedPrio is exhaustive's pruning with the priority order in the key.

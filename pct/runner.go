@@ -90,9 +90,10 @@ type runner struct {
 	out   *os.File
 	start time.Time
 
-	mu       sync.Mutex // emit, and the counts the deadline reads
-	finished bool       // the last record is written: emit no more
-	counts   Record     // executions so far, for a record at the deadline
+	mu       sync.Mutex  // emit, and the counts the deadline reads
+	finished bool        // the last record is written: emit no more
+	counts   Record      // executions so far, for a record at the deadline
+	waiting  atomic.Bool // a shared queue's worker waits for its next item
 }
 
 func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
@@ -166,6 +167,10 @@ func (r *runner) run(body func(*testing.T)) {
 		r.emit(Record{Type: RecError, Message: err.Error()})
 		return
 	}
+	if r.cfg.Queue {
+		r.serveQueue(strat, limits, crash, body)
+		return
+	}
 	first := r.cfg.firstIndex()
 	for i := first; i < r.cfg.Iters; i = r.cfg.nextIndex(i) {
 		if r.cfg.Deadline != 0 && time.Now().UnixNano() > r.cfg.Deadline {
@@ -221,6 +226,15 @@ func (r *runner) run(body func(*testing.T)) {
 		rec.Profile = prof.observations(execs)
 	}
 	r.emit(rec)
+}
+
+// randIndex is the execution index that seeds execution i's math/rand
+// sources: 0 for every execution with RandFixed.
+func (c *Config) randIndex(i int) int {
+	if c.RandFixed {
+		return 0
+	}
+	return i
 }
 
 // firstIndex is this worker's first execution.
@@ -283,7 +297,7 @@ func (c *Config) priorHunt() *Config {
 func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crashLog, body func(*testing.T)) *execution {
 	e := newExecution(i, strat, limits)
 	e.timeout = time.Duration(r.cfg.Timeout)
-	e.randSeed = execSeed(r.cfg.Seed, i) ^ randSalt
+	e.randSeed = execSeed(r.cfg.Seed, r.cfg.randIndex(i)) ^ randSalt
 	e.lazyTime = r.cfg.LazyTime
 	e.maxDelay = time.Duration(r.cfg.MaxDelay)
 	e.rec.crash = crash
@@ -594,8 +608,8 @@ func (r *runner) watchdog() chan struct{} {
 				return
 			case <-tick.C:
 			}
-			if p := progress.Load(); p != last {
-				last, since = p, time.Now()
+			if p := progress.Load(); p != last || r.waiting.Load() {
+				last, since = p, time.Now() // waiting for a work item is not a stall
 				continue
 			}
 			if time.Since(since).Seconds() > r.cfg.Stall {

@@ -50,6 +50,13 @@ type Config struct {
 	// Done lists chunks (numbered from First) that ended without a failure
 	// in an earlier, interrupted run of the same campaign: not run again.
 	Done []int `json:"done,omitempty"`
+	// Queue: the worker serves a shared work queue of an exhaustive search
+	// (queue.go): tasks on descriptor 3, results on descriptor 4.
+	Queue bool `json:"queue,omitempty"`
+	// RandFixed seeds the program's math/rand sources alike in every
+	// execution (as execution 0): an exhaustive search follows in one
+	// execution a prefix recorded in another, which must draw the same.
+	RandFixed bool `json:"randFixed,omitempty"`
 	// Replay only: the strategy that ran the hunt worker's executions
 	// before the recorded one; they run again first (runner.rerunPrior).
 	// The hunt's worker sequence is that of a Config with First PriorFirst,

@@ -19,6 +19,7 @@ type exploreFlags struct {
 	plan    campaign.Plan
 	c       int
 	v, t, l int
+	workers int
 	count   string
 	noPrune bool
 	json    bool
@@ -34,6 +35,7 @@ func newExploreFlags(name string, stderr io.Writer, defC int) (*flag.FlagSet, *e
 	fs.StringVar(&f.count, "count", campaign.CountCHESS, "how preemptions are counted: chess (every switch away from a goroutine that could continue) or issta (priority changes: ISSTA'13 Algorithm 1)")
 	fs.IntVar(&f.t, "t", 0, "thread bound (with -count issta): explore only a family of priority orders that puts every T goroutines in every order (0: all orders)")
 	fs.IntVar(&f.l, "l", 0, "loop-iteration bound of heap variables (not supported: gopct names a heap variable by its allocation site)")
+	fs.IntVar(&f.workers, "workers", 1, "worker processes sharing the search's work queue (the outcome and counts do not depend on it)")
 	fs.DurationVar(&f.plan.Budget, "budget", 0, "wall-clock budget per test (0: none)")
 	fs.IntVar(&f.plan.MaxSteps, "max-steps", 0, "steps after which an execution is given up (0: calibrated)")
 	fs.DurationVar(&f.plan.MaxDelay, "max-delay", campaign.DefaultMaxDelay, "longest scheduling delay a schedule may assume")
@@ -75,9 +77,13 @@ func (f *exploreFlags) setup(fs *flag.FlagSet, name string, stderr io.Writer) bo
 			"so all iterations of an allocation are one variable and there is no loop-iteration bound to set\n", name)
 		return false
 	}
+	if f.workers < 1 || f.workers > 64 {
+		fmt.Fprintf(stderr, "gopct %s: -workers must be between 1 and 64 (got %d)\n", name, f.workers)
+		return false
+	}
 	p := &f.plan
 	p.Spec = pct.Spec{Name: strategy, C: f.c, T: f.t, NoPrune: f.noPrune}
-	p.Workers, p.Seed, p.Stall = 1, 1, 20*time.Second
+	p.Workers, p.Seed, p.Stall = f.workers, 1, 20*time.Second
 	p.Package = "."
 	if fs.NArg() == 1 {
 		p.Package = fs.Arg(0)
