@@ -80,6 +80,7 @@ type sharedQueue struct {
 	bugs     []pct.Record
 	stop     bool // a bug ended the search
 	cpu      *time.Duration
+	wasted   int // items run to their end that the commit then pruned
 }
 
 // runQueue runs an exhaustive search with n worker processes sharing its
@@ -110,6 +111,9 @@ func (b *Binary) runQueue(cfg pct.Config, n int, hooks runHooks) ([]pct.Record, 
 		return nil, err
 	}
 	q.done.Finished = q.done.Executions - q.done.Abandoned
+	if os.Getenv("GOPCT_QUEUE_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, "gopct: shared queue: %d tasks, %d run to their end and pruned at commit\n", q.tasks, q.wasted)
+	}
 	return append(q.bugs, q.done), nil
 }
 
@@ -184,6 +188,9 @@ func (q *sharedQueue) commit(it *queueItem) error {
 		if c, ok := q.seen[key.Key]; ok && c <= it.item.C {
 			st.Pruned++
 			d.Abandoned++
+			if r.Kind != pct.FailAbandoned {
+				q.wasted++
+			}
 			return nil
 		}
 		q.seen[key.Key] = it.item.C
@@ -196,7 +203,7 @@ func (q *sharedQueue) commit(it *queueItem) error {
 			d.Classes = append(d.Classes, r.Class)
 		}
 	}
-	for _, c := range r.Children {
+	for _, c := range r.Items(it.item) {
 		q.push(c)
 	}
 	d.MaxSteps = max(d.MaxSteps, r.Steps)

@@ -52,15 +52,32 @@ type QueueResult struct {
 	Keyed bool   `json:"kd,omitempty"` // the prefix ended (an item with an empty prefix has no key)
 	// Kind is the execution's failure ("": it passed); Bug its report when
 	// it is a bug, Error its message when the environment failed.
-	Kind        FailureKind `json:"kind,omitempty"`
-	Bug         *BugReport  `json:"bug,omitempty"`
-	Error       string      `json:"err,omitempty"`
-	Children    []QueueItem `json:"ch,omitempty"`
-	Steps       int         `json:"steps,omitempty"`
-	Class       uint64      `json:"cl,omitempty"`
-	HasClass    bool        `json:"hcl,omitempty"` // Class is the execution's coverage hash
-	Unmanaged   bool        `json:"um,omitempty"`
-	UnmanagedAt string      `json:"umAt,omitempty"`
+	Kind  FailureKind `json:"kind,omitempty"`
+	Bug   *BugReport  `json:"bug,omitempty"`
+	Error string      `json:"err,omitempty"`
+	// The new items: each is the execution's path up to one of its
+	// decisions after the prefix, then another answer. Path is the path
+	// after the item's prefix; Children holds (decision, answer,
+	// preemptions) triples (see Items), in the order they were made.
+	Path        []int  `json:"path,omitempty"`
+	Children    []int  `json:"ch,omitempty"`
+	Steps       int    `json:"steps,omitempty"`
+	Class       uint64 `json:"cl,omitempty"`
+	HasClass    bool   `json:"hcl,omitempty"` // Class is the execution's coverage hash
+	Unmanaged   bool   `json:"um,omitempty"`
+	UnmanagedAt string `json:"umAt,omitempty"`
+}
+
+// Items are the new items of the execution of item it that gave res.
+func (res *QueueResult) Items(it QueueItem) []QueueItem {
+	path := append(append([]int(nil), it.Prefix...), res.Path...)
+	var out []QueueItem
+	for i := 0; i+2 < len(res.Children); i += 3 {
+		k, alt, c := res.Children[i], res.Children[i+1], res.Children[i+2]
+		prefix := append(append(make([]int, 0, k+1), path[:k]...), alt)
+		out = append(out, QueueItem{Prefix: prefix, C: c, Fam: it.Fam})
+	}
+	return out
 }
 
 // queued is a search whose items can come from outside.
@@ -146,8 +163,10 @@ func (r *runner) next(in *bufio.Scanner) bool {
 // queueResult is the final result line of an execution.
 func (r *runner) queueResult(exec int, x *exhaustive, e *execution) QueueResult {
 	res := QueueResult{Exec: exec, Final: true, Key: x.key, Keyed: x.keyed, Steps: e.step}
+	res.Path = x.path[len(x.cur.prefix):]
 	for _, it := range x.children {
-		res.Children = append(res.Children, QueueItem{Prefix: it.prefix, C: it.c, Fam: it.fam})
+		k := len(it.prefix) - 1
+		res.Children = append(res.Children, k, it.prefix[k], it.c)
 	}
 	var u unmanagedTally
 	u.add(e)
