@@ -45,6 +45,7 @@ type queueItem struct {
 	task    int              // task number (the worker's execution index)
 	key     *pct.QueueResult // the key line, once the prefix ended
 	res     *pct.QueueResult // the final result
+	died    bool             // the process running it died (a fatal bug)
 }
 
 // queueWorker is a worker process serving the queue.
@@ -219,7 +220,7 @@ func (q *sharedQueue) commit(it *queueItem) error {
 	case r.Bug != nil:
 		r.Bug.Execution = exec
 		q.bugs = append(q.bugs, pct.Record{Version: pct.SchemaVersion, Type: pct.RecBug, Executions: d.Executions, Bug: r.Bug, Spec: &q.cfg.Spec})
-		q.stop = !q.cfg.AllBugs || r.Kind == pct.FailFatal
+		q.stop = !q.cfg.AllBugs || it.died // a process that died ends the one-process search too
 	case r.Kind != "":
 		d.Abandoned++
 	}
@@ -309,7 +310,7 @@ func (q *sharedQueue) ended(w *queueWorker) error {
 	it.running = false
 	if q.b.reproducesDeath(w.worker, recs) {
 		bug := recs[0].Bug
-		it.res = &pct.QueueResult{Exec: it.task, Final: true, Kind: bug.Kind, Bug: bug}
+		it.res, it.died = &pct.QueueResult{Exec: it.task, Final: true, Kind: bug.Kind, Bug: bug}, true
 		if it.key != nil {
 			it.res.Key, it.res.Keyed = it.key.Key, true
 		}
