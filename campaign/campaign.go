@@ -87,6 +87,10 @@ type Plan struct {
 	// again (-resume).
 	Checkpoint func(chunks []int)
 	Done       []int
+	// Loop > 0 (explore -l): heap variables are named per allocation
+	// index, capped at Loop-1 (pct/loopvars.go), in profiling and in the
+	// search; a variable set's object variables gate its sites.
+	Loop int
 
 	everyBug bool              // with AllBugs: every failing execution, not one per distinct bug (classify)
 	sets     []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
@@ -356,6 +360,9 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 		cfg.Deadline = from.Add(p.Budget).UnixNano()
 	}
 	applySets(&cfg, p.sets)
+	if cfg.Loop = p.Loop; p.Loop > 0 && p.sets != nil {
+		cfg.Objects = objectsOf(p.sets)
+	}
 	if p.sets != nil && p.Log != nil {
 		fmt.Fprintf(p.Log, "gopct: tracking %s\n", setNames(p.sets))
 	}
@@ -387,7 +394,7 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	token := func(r *pct.BugReport) Token {
 		tok := Token{Package: b.Package, Dir: b.Dir, Test: test, Sub: sub, Schedule: r.Schedule, Execution: r.Execution,
 			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
-			Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace, Seed: p.Seed}
+			Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace, Seed: p.Seed, Loop: cfg.Loop, Objects: cfg.Objects}
 		if vars != nil {
 			tok.Vars = p.Vars
 		}

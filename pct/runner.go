@@ -35,8 +35,9 @@ func runTest(t *testing.T, body func(*testing.T)) {
 // Profiling starts at init when the campaign profiles, so that package-level
 // initialisers (which run before any test) register their allocations.
 func init() {
-	if c, err := loadConfig(); err == nil && c != nil && c.Profile {
-		profiling = true
+	if c, err := loadConfig(); err == nil && c != nil && (c.Profile || c.Loop > 0) {
+		profiling = c.Profile
+		setLoopBound(c.Loop, nil)
 	}
 }
 
@@ -142,6 +143,7 @@ func (r *runner) run(body func(*testing.T)) {
 		return
 	}
 	profiling = r.cfg.Profile
+	setLoopBound(r.cfg.Loop, r.cfg.Objects)
 	fingerprinting = !r.cfg.NoFingerprint
 	// One goroutine runs at a time: with one P a handoff is a direct
 	// switch instead of a wakeup of another OS thread.
@@ -295,6 +297,7 @@ func (c *Config) priorHunt() *Config {
 
 // execute runs execution i, which strat has begun, and ends it for strat.
 func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crashLog, body func(*testing.T)) *execution {
+	resetAllocIndex()
 	e := newExecution(i, strat, limits)
 	e.timeout = time.Duration(r.cfg.Timeout)
 	e.randSeed = execSeed(r.cfg.Seed, r.cfg.randIndex(i)) ^ randSalt
