@@ -198,6 +198,12 @@ func (q *sharedQueue) commit(it *queueItem) error {
 		q.log = append(q.log, pct.SeenKey{H: key.Key, C: it.item.C})
 		st.Classes++
 	}
+	for _, h := range r.Recorded { // as the one-process search records them
+		if c, ok := q.seen[h]; !ok || c > it.item.C {
+			q.seen[h] = it.item.C
+			q.log = append(q.log, pct.SeenKey{H: h, C: it.item.C})
+		}
+	}
 	if r.Kind != pct.FailAbandoned {
 		st.Executed++
 		if r.HasClass {

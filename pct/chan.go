@@ -83,7 +83,9 @@ func selectOp(site, n int, hasDefault bool, try func(int) bool, block func() int
 	for j := 0; j < n; j++ {
 		i := (start + j) % n
 		if try(i) {
-			e.note(EvChan, g, site, 0)
+			if e.observing { // the case taken is part of the happens-before graph
+				e.emit(Event{Kind: EvChan, G: g.id, Site: site, Op: siteKind(site), Other: i + 1})
+			}
 			e.noteWake()
 			return i
 		}

@@ -55,6 +55,13 @@ type exhaustive struct {
 	key      uint64 // remote: the pruning key at the end of the prefix
 	keyed    bool   // remote: key is set
 	onKey    func(uint64)
+	recorded []uint64 // remote: keys recorded on the way (after a select's choice)
+	// A select's choice (Pick) is a decision too: checkNext, the prefix
+	// ended with one, so the pruning check comes at the next decision;
+	// recordNext, this execution chose at a select, so the state at the
+	// next decision is recorded as explored; lost, a prefix's choice is
+	// out of range (the program took another path).
+	checkNext, recordNext, lost bool
 }
 
 // workItem is a schedule prefix to explore.
@@ -113,7 +120,8 @@ func (x *exhaustive) Begin(exec int, rng *Rand) bool {
 // start begins the execution of an item.
 func (x *exhaustive) start(it workItem) {
 	x.cur = it
-	x.children, x.keyed = x.children[:0], false
+	x.children, x.keyed, x.recorded = x.children[:0], false, x.recorded[:0]
+	x.checkNext, x.recordNext, x.lost = false, false, false
 	x.path = append(x.path[:0], x.cur.prefix...)
 	x.spent = x.cur.c
 	x.n = 0
@@ -121,8 +129,11 @@ func (x *exhaustive) start(it workItem) {
 }
 
 func (x *exhaustive) Next(d *Decision) int {
-	i := x.n // not d.Seq: select orders (Pick) take decision numbers too
+	i := x.n // not d.Seq: the decision numbers of Pick and Next differ
 	x.n++
+	if x.lost {
+		return Abandon
+	}
 	if i < len(x.cur.prefix) {
 		want := x.cur.prefix[i]
 		if want >= len(d.Choices) || (want == PassTime && !d.CanPassTime) {
@@ -134,6 +145,9 @@ func (x *exhaustive) Next(d *Decision) int {
 		return want
 	}
 	def := x.defaultChoice(d)
+	if x.afterPick(uint64(uint32(choiceID(d, def)))) {
+		return Abandon
+	}
 	x.branch(d, def)
 	x.path = append(x.path, def)
 	return def
@@ -235,7 +249,53 @@ func (x *exhaustive) push(it workItem) {
 	x.queue[it.c] = append(x.queue[it.c], it)
 }
 
-func (x *exhaustive) Pick(d *Decision, n int) int { return 0 }
+// Pick is a select's choice: where the select starts trying its cases
+// (the first ready one from there is taken). Go picks uniformly among the
+// ready cases, so every start is explored, as a free choice (not a
+// preemption, under either count); starts that take the same case reach
+// the same state at the next decision, where pruning drops them.
+func (x *exhaustive) Pick(d *Decision, n int) int {
+	i := x.n
+	x.n++
+	if i < len(x.cur.prefix) {
+		want := x.cur.prefix[i]
+		if want < 0 || want >= n {
+			x.lost = true // another path: abandoned at the next decision
+			return 0
+		}
+		x.checkNext = i == len(x.cur.prefix)-1
+		return want
+	}
+	for alt := 1; alt < n; alt++ {
+		prefix := append(append(make([]int, 0, len(x.path)+1), x.path...), alt)
+		x.push(workItem{prefix: prefix, c: x.spent, fam: x.cur.fam})
+	}
+	x.path = append(x.path, 0)
+	x.recordNext = true
+	return 0
+}
+
+// afterPick runs at the first decision after a select's choice: the
+// pruning check of an item whose prefix ended with the choice, or the
+// record, on the execution that chose the default, of the state reached
+// (its other starts are queued: those that take the same case are pruned
+// there). next identifies what runs next.
+func (x *exhaustive) afterPick(next uint64) bool {
+	check, record := x.checkNext, x.recordNext
+	x.checkNext, x.recordNext = false, false
+	switch {
+	case check:
+		return x.pruned(next)
+	case record && x.prune:
+		h := mix(x.hb.sum(), next)
+		if x.remote {
+			x.recorded = append(x.recorded, h)
+		} else if c, ok := x.seen[h]; !ok || c > x.cur.c {
+			x.seen[h] = x.cur.c
+		}
+	}
+	return false
+}
 
 func (x *exhaustive) End(o ExecOutcome) {
 	if !x.remote && o.Kind != FailAbandoned {

@@ -105,6 +105,9 @@ func (x *isstaSearch) setFamily() {
 func (x *isstaSearch) Next(d *Decision) int {
 	i := x.n
 	x.n++
+	if x.lost {
+		return Abandon
+	}
 	fresh := x.fresh(d)
 	if i < len(x.cur.prefix) {
 		ans := x.apply(d, fresh, x.cur.prefix[i])
@@ -112,6 +115,14 @@ func (x *isstaSearch) Next(d *Decision) int {
 			return Abandon
 		}
 		return ans
+	}
+	if x.checkNext || x.recordNext {
+		saved := append([]int(nil), x.prio...)
+		key := x.prioKey(d, x.apply(d, fresh, 0))
+		x.prio = append(x.prio[:0], saved...)
+		if x.afterPick(key) {
+			return Abandon
+		}
 	}
 	x.branch(d, fresh)
 	x.path = append(x.path, 0)
@@ -313,7 +324,11 @@ func (x *isstaSearch) queueAction(act, c int) {
 }
 
 // prunedPrio is exhaustive's pruning with the priority order in the key.
-func (x *isstaSearch) prunedPrio(d *Decision, ans int) bool {
+func (x *isstaSearch) prunedPrio(d *Decision, ans int) bool { return x.pruned(x.prioKey(d, ans)) }
+
+// prioKey identifies what follows a decision: the goroutine (or time) that
+// runs next, and the priority order.
+func (x *isstaSearch) prioKey(d *Decision, ans int) uint64 {
 	next := timeID
 	if ans != PassTime {
 		next = d.Choices[ans].id
@@ -322,7 +337,7 @@ func (x *isstaSearch) prunedPrio(d *Decision, ans int) bool {
 	for _, id := range x.prio {
 		key = mix(key, uint64(uint32(id)))
 	}
-	return x.pruned(key)
+	return key
 }
 
 func (x *isstaSearch) Spec() Spec {

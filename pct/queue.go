@@ -59,13 +59,14 @@ type QueueResult struct {
 	// decisions after the prefix, then another answer. Path is the path
 	// after the item's prefix; Children holds (decision, answer,
 	// preemptions) triples (see Items), in the order they were made.
-	Path        []int  `json:"path,omitempty"`
-	Children    []int  `json:"ch,omitempty"`
-	Steps       int    `json:"steps,omitempty"`
-	Class       uint64 `json:"cl,omitempty"`
-	HasClass    bool   `json:"hcl,omitempty"` // Class is the execution's coverage hash
-	Unmanaged   bool   `json:"um,omitempty"`
-	UnmanagedAt string `json:"umAt,omitempty"`
+	Path        []int    `json:"path,omitempty"`
+	Children    []int    `json:"ch,omitempty"`
+	Recorded    []uint64 `json:"rec,omitempty"` // keys the execution recorded as explored (after its select choices)
+	Steps       int      `json:"steps,omitempty"`
+	Class       uint64   `json:"cl,omitempty"`
+	HasClass    bool     `json:"hcl,omitempty"` // Class is the execution's coverage hash
+	Unmanaged   bool     `json:"um,omitempty"`
+	UnmanagedAt string   `json:"umAt,omitempty"`
 }
 
 // Items are the new items of the execution of item it that gave res.
@@ -164,6 +165,7 @@ func (r *runner) next(in *bufio.Scanner) bool {
 func (r *runner) queueResult(exec int, x *exhaustive, e *execution) QueueResult {
 	res := QueueResult{Exec: exec, Final: true, Key: x.key, Keyed: x.keyed, Steps: e.step}
 	res.Path = x.path[len(x.cur.prefix):]
+	res.Recorded = x.recorded
 	for _, it := range x.children {
 		k := len(it.prefix) - 1
 		res.Children = append(res.Children, k, it.prefix[k], it.c)
