@@ -91,6 +91,9 @@ type Plan struct {
 	// index, capped at Loop-1 (pct/loopvars.go), in profiling and in the
 	// search; a variable set's object variables gate its sites.
 	Loop int
+	// TSearch (classify -tsearch): after (c, v), search for the smallest
+	// thread bound T at which the ISSTA search fails (Classification.TSearch).
+	TSearch bool
 
 	everyBug bool              // with AllBugs: every failing execution, not one per distinct bug (classify)
 	sets     []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)

@@ -206,8 +206,9 @@ func writeExplore(w io.Writer, s *results.Summary, c int, count string) {
 
 func classify(args []string, stdout, stderr io.Writer) int {
 	fs, f := newExploreFlags("classify", stderr, 4)
+	fs.BoolVar(&f.plan.TSearch, "tsearch", false, "also find the smallest thread bound T at which the ISSTA search (-count issta -t T) fails with the classified c")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gopct classify [-c MAX] [-count chess|issta] [-t T] [-workers W] [-run RE] [-json] [package]\n       gopct classify [-c MAX] [-json] TOKEN\n\n"+
+		fmt.Fprintf(stderr, "usage: gopct classify [-c MAX] [-count chess|issta] [-t T] [-tsearch] [-workers W] [-run RE] [-json] [package]\n       gopct classify [-c MAX] [-json] TOKEN\n\n"+
 			"Finds the smallest (c, v, t) at which each test fails, by exhaustive search up to MAX preemptions;\n"+
 			"with a replay token, for the token's test, and the (c, v, t) of the token's own schedule.\n\nflags:\n")
 		fs.PrintDefaults()
