@@ -29,7 +29,7 @@ import (
 
 var (
 	loopBound   int             // Config.Loop; 0: heap variables are allocation sites
-	naming      bool            // allocations are registered: profiling or loopBound > 0
+	loopNaming  bool            // loopBound > 0: allocations are registered (as when profiling)
 	trackedObjs map[string]bool // Config.Objects; nil: no object gate
 	allocMu     sync.Mutex      // unmanaged goroutines allocate concurrently
 	allocIndex  map[int]int     // per allocation site: objects allocated in this execution
@@ -37,7 +37,7 @@ var (
 
 // setLoopBound configures the naming and the object gate of a run.
 func setLoopBound(l int, objects []string) {
-	loopBound, naming = l, profiling || l > 0
+	loopBound, loopNaming = l, l > 0
 	trackedObjs = nil
 	if objects != nil {
 		trackedObjs = map[string]bool{}

@@ -48,7 +48,7 @@ func registerGlobal[T any](name string, p *T) {
 // recordAlloc registers what p refers to: the pointee of a pointer, the
 // backing array of a slice, a map or channel (identified by its header).
 func recordAlloc(site int, p any) {
-	if !naming || p == nil {
+	if !(profiling || loopNaming) || p == nil {
 		return
 	}
 	v := reflect.ValueOf(p)
