@@ -86,6 +86,9 @@ func selectOp(site, n int, hasDefault bool, try func(int) bool, block func() int
 			if e.observing { // the case taken is part of the happens-before graph
 				e.emit(Event{Kind: EvChan, G: g.id, Site: site, Op: siteKind(site), Other: i + 1})
 			}
+			if p, ok := e.strategy.(picker); ok && n > 1 {
+				p.Picked(i, n)
+			}
 			e.noteWake()
 			return i
 		}
@@ -97,6 +100,10 @@ func selectOp(site, n int, hasDefault bool, try func(int) bool, block func() int
 	e.blockIn(g, 0, "blocked in select at "+sitePos(site), func() { chosen = block() })
 	return chosen
 }
+
+// picker is a strategy that learns which case a select took (exhaustive
+// search: which other starts can take another).
+type picker interface{ Picked(taken, n int) }
 
 // pick asks the strategy for a value in [0, n) and records it for replay.
 func (e *execution) pick(n int) int {

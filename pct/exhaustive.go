@@ -62,6 +62,7 @@ type exhaustive struct {
 	// next decision is recorded as explored; lost, a prefix's choice is
 	// out of range (the program took another path).
 	checkNext, recordNext, lost bool
+	pickAt                      int // the path index of a select's default choice to branch on (Picked); -1: none
 }
 
 // workItem is a schedule prefix to explore.
@@ -121,7 +122,7 @@ func (x *exhaustive) Begin(exec int, rng *Rand) bool {
 func (x *exhaustive) start(it workItem) {
 	x.cur = it
 	x.children, x.keyed, x.recorded = x.children[:0], false, x.recorded[:0]
-	x.checkNext, x.recordNext, x.lost = false, false, false
+	x.checkNext, x.recordNext, x.lost, x.pickAt = false, false, false, -1
 	x.path = append(x.path[:0], x.cur.prefix...)
 	x.spent = x.cur.c
 	x.n = 0
@@ -251,9 +252,10 @@ func (x *exhaustive) push(it workItem) {
 
 // Pick is a select's choice: where the select starts trying its cases
 // (the first ready one from there is taken). Go picks uniformly among the
-// ready cases, so every start is explored, as a free choice (not a
-// preemption, under either count); starts that take the same case reach
-// the same state at the next decision, where pruning drops them.
+// ready cases, so every start that may take another case is explored
+// (Picked), as a free choice (not a preemption, under either count);
+// starts that take the same case reach the same state at the next
+// decision, where pruning drops them.
 func (x *exhaustive) Pick(d *Decision, n int) int {
 	i := x.n
 	x.n++
@@ -266,13 +268,25 @@ func (x *exhaustive) Pick(d *Decision, n int) int {
 		x.checkNext = i == len(x.cur.prefix)-1
 		return want
 	}
-	for alt := 1; alt < n; alt++ {
-		prefix := append(append(make([]int, 0, len(x.path)+1), x.path...), alt)
-		x.push(workItem{prefix: prefix, c: x.spent, fam: x.cur.fam})
-	}
+	x.pickAt = len(x.path)
 	x.path = append(x.path, 0)
 	x.recordNext = true
 	return 0
+}
+
+// Picked learns which case the select took from start 0: taken, the first
+// ready one. Starts up to taken take it too; only a start past it can
+// find another ready case, so only those are queued (the others would be
+// pruned, after replaying the whole prefix).
+func (x *exhaustive) Picked(taken, n int) {
+	if x.pickAt < 0 {
+		return
+	}
+	for alt := taken + 1; alt < n; alt++ {
+		prefix := append(append(make([]int, 0, x.pickAt+1), x.path[:x.pickAt]...), alt)
+		x.push(workItem{prefix: prefix, c: x.spent, fam: x.cur.fam})
+	}
+	x.pickAt = -1
 }
 
 // afterPick runs at the first decision after a select's choice: the
