@@ -195,6 +195,7 @@ func (r *runner) run(body func(*testing.T)) {
 		}
 		unmanaged.add(e)
 		r.count(execs, abandoned, maxSteps, unmanaged)
+		r.countBounds(strat)
 		switch {
 		case f == nil:
 		case f.Kind.IsEnvironment():
@@ -378,6 +379,16 @@ func (r *runner) count(execs, abandoned, maxSteps int, u unmanagedTally) {
 	r.counts.Executions, r.counts.Finished, r.counts.Abandoned, r.counts.MaxSteps = execs, execs-abandoned, abandoned, maxSteps
 	r.counts.Unmanaged, r.counts.UnmanagedAt = u.executions, u.at
 	r.mu.Unlock()
+}
+
+// countBounds keeps a copy of an exhaustive search's per-bound counts for
+// the record at the deadline (the table explore prints).
+func (r *runner) countBounds(strat Strategy) {
+	if b, ok := strat.(interface{ Stats() []BoundStats }); ok {
+		r.mu.Lock()
+		r.counts.Bounds = append([]BoundStats(nil), b.Stats()...) // a new slice: the deadline record may be marshalled meanwhile
+		r.mu.Unlock()
+	}
 }
 
 // stopAtDeadline ends the process at the hunt's deadline even in the middle
