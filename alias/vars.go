@@ -58,7 +58,7 @@ func (c VarsCommand) Main(args []string, stdout, stderr io.Writer) int {
 	run := fs.String("run", "", "only what the tests matching `regexp` reach")
 	profile := fs.Int("profile", 0, "run the tests `N` times under the profiler and report what they touched")
 	sets := fs.Int("v", 0, "also list the sets of `V` variables a PCTVB hunt (gopct hunt -strategy pctvb -v V) tries for each test, in order")
-	loop := fs.Int("l", 0, "with -profile N: also list the heap variables named per allocation index, the first `L`-1 objects of a site in an execution a variable each (gopct explore -v V -l L)")
+	loop := fs.Int("l", 0, "with -profile N: also list the heap variables by allocation site, call stack and loop-iteration number, the first `L`-1 objects of a site and stack in an execution a variable each (gopct explore -v V -l L)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

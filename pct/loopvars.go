@@ -1,6 +1,7 @@
 package pct
 
 import (
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -8,18 +9,16 @@ import (
 
 // Loop-iteration bounding of heap variables (ISSTA'13 §2.4, Figure 5),
 // Config.Loop = L > 0. Without it a heap variable is its allocation site:
-// every object allocated there is one variable. With it the objects of an
-// allocation site are named by their allocation index in the execution
-// (how many objects the site allocated before them, counted from 0 at the
-// start of each execution), capped at L-1: the first L-1 objects are a
-// variable each ("file:line:col#0", "#1", ...) and the L-th and later share
-// one ("file:line:col#L-1"; with L = 1, one variable per site, as without
-// -l). The paper drops the objects past the bound from Q; merging them
-// keeps every access in some variable.
-//
-// This is a subset of the paper's naming: the index counts per allocation
-// site, not per (site, call stack), so objects allocated by one statement
-// through different callers share the index sequence.
+// every object allocated there is one variable. With it an object is named
+// by its allocation site, the call stack of the allocation, and its
+// loop-iteration number: how many objects the site allocated before it
+// with the same call stack in the execution (the paper's "type" of a
+// variable is its allocation call stack; recursion at different depths
+// gives different stacks), capped at L-1: the first L-1 objects of a
+// (site, stack) are a variable each and the later ones share one. Names
+// read "file:line:col#i@s", s a short hash of the stack (the same in every
+// process of one build). The paper drops the objects past the bound from
+// Q; merging them keeps every access in some variable.
 //
 // In a run with Config.Objects (the instance variables of the tracked set)
 // an access at an active memory site that touches a registered heap object
@@ -32,7 +31,7 @@ var (
 	loopNaming  bool            // loopBound > 0: allocations are registered (as when profiling)
 	trackedObjs map[string]bool // Config.Objects; nil: no object gate
 	allocMu     sync.Mutex      // unmanaged goroutines allocate concurrently
-	allocIndex  map[int]int     // per allocation site: objects allocated in this execution
+	allocIndex  map[uint64]int  // per (site, call stack): objects allocated in this execution
 )
 
 // setLoopBound configures the naming and the object gate of a run.
@@ -54,20 +53,29 @@ func resetAllocIndex() {
 		return
 	}
 	allocMu.Lock()
-	allocIndex = map[int]int{}
+	allocIndex = map[uint64]int{}
 	allocMu.Unlock()
 }
+
+// stackFrames bounds the call stack that names an allocation: deeper
+// recursion than this shares names (its iterations count as a loop's).
+const stackFrames = 64
 
 // objectName names an object allocated at site.
 func objectName(site int) string {
 	if loopBound == 0 {
 		return sitePos(site)
 	}
+	var pcs [stackFrames]uintptr
+	key := uint64(site)
+	for _, pc := range pcs[:runtime.Callers(3, pcs[:])] {
+		key = mix(key, uint64(pc))
+	}
 	allocMu.Lock()
-	n := allocIndex[site]
-	allocIndex[site] = n + 1
+	n := allocIndex[key]
+	allocIndex[key] = n + 1
 	allocMu.Unlock()
-	return sitePos(site) + "#" + strconv.Itoa(min(n, loopBound-1))
+	return sitePos(site) + "#" + strconv.Itoa(min(n, loopBound-1)) + "@" + strconv.FormatUint(key>>40, 16)
 }
 
 // untracked says whether address a lies in a registered heap object that

@@ -34,7 +34,7 @@ func newExploreFlags(name string, stderr io.Writer, defC int) (*flag.FlagSet, *e
 	fs.BoolVar(&f.noPrune, "no-prune", false, "explore without happens-before pruning")
 	fs.StringVar(&f.count, "count", campaign.CountCHESS, "how preemptions are counted: chess (every switch away from a goroutine that could continue) or issta (priority changes: ISSTA'13 Algorithm 1)")
 	fs.IntVar(&f.t, "t", 0, "thread bound (with -count issta): explore only a family of priority orders that puts every T goroutines in every order (0: all orders)")
-	fs.IntVar(&f.l, "l", 0, "loop-iteration bound of heap variables, with -v: the first L-1 objects of an allocation site in an execution are a variable each, the later ones one more (0: a variable per allocation site)")
+	fs.IntVar(&f.l, "l", 0, "loop-iteration bound of heap variables, with -v: a heap variable is an allocation site, call stack and iteration: the first L-1 objects of a site and stack in an execution are a variable each, the later ones one more (0: a variable per allocation site)")
 	fs.IntVar(&f.workers, "workers", 1, "worker processes sharing the search's work queue (the outcome and counts do not depend on it)")
 	fs.DurationVar(&f.plan.Budget, "budget", 0, "wall-clock budget per test (0: none)")
 	fs.IntVar(&f.plan.MaxSteps, "max-steps", 0, "steps after which an execution is given up (0: calibrated)")

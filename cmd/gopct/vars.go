@@ -91,7 +91,7 @@ func listLoopVars(w io.Writer, patterns []string, run string, n, l int) error {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	fmt.Fprintf(w, "\nheap variables per allocation index (-l %d: the first %d objects of a site in an execution a variable each, the later ones #%d), %d profiling runs:\n", l, l-1, l-1, n)
+	fmt.Fprintf(w, "\nheap variables by allocation site, call stack (@) and loop-iteration number (-l %d: the first %d objects of a site and stack in an execution a variable each, the later ones #%d), %d profiling runs:\n", l, l-1, l-1, n)
 	for _, p := range patterns {
 		bin, err := campaign.Build(dir, p, nil)
 		if err != nil {
