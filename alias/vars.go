@@ -21,9 +21,15 @@ type Profiler func(p *Program, r *Result, patterns []string, run string, n int) 
 
 // VarsCommand implements `gopct vars`.
 type VarsCommand struct {
-	Profile Profiler  // nil: -profile is unavailable
-	Sets    SetLister // nil: -v is unavailable
+	Profile Profiler   // nil: -profile is unavailable
+	Sets    SetLister  // nil: -v is unavailable
+	Loop    LoopLister // nil: -l is unavailable
 }
+
+// LoopLister prints the heap variables named per allocation index (the
+// loop-iteration bound l of explore -l) that n profiling runs of the
+// tests selected by run in the packages touched.
+type LoopLister func(w io.Writer, patterns []string, run string, n, l int) error
 
 // SetLister prints, for each test selected by run in the packages, the
 // variable sets of v variables a PCTVB campaign tries, in order.
@@ -35,7 +41,7 @@ func VarsMain(args []string, stdout, stderr io.Writer) int {
 	return VarsCommand{}.Main(args, stdout, stderr)
 }
 
-const varsUsage = `usage: gopct vars [-json] [-run RE] [-profile N] [-v V] [packages]
+const varsUsage = `usage: gopct vars [-json] [-run RE] [-profile N [-l L]] [-v V] [packages]
 
 Lists the variables Q of the packages (package-level variables and
 allocation sites of the module's code) with their may-access sites, as
@@ -52,7 +58,12 @@ func (c VarsCommand) Main(args []string, stdout, stderr io.Writer) int {
 	run := fs.String("run", "", "only what the tests matching `regexp` reach")
 	profile := fs.Int("profile", 0, "run the tests `N` times under the profiler and report what they touched")
 	sets := fs.Int("v", 0, "also list the sets of `V` variables a PCTVB hunt (gopct hunt -strategy pctvb -v V) tries for each test, in order")
+	loop := fs.Int("l", 0, "with -profile N: also list the heap variables by allocation site, call stack and loop-iteration number, the first `L`-1 objects of a site and stack in an execution a variable each (gopct explore -v V -l L)")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *loop < 0 || *loop > 16 || (*loop > 0 && *profile <= 0) {
+		fmt.Fprintln(stderr, "gopct vars: -l L needs -profile N and 1 <= L <= 16")
 		return 2
 	}
 	opts := Options{}
@@ -89,6 +100,16 @@ func (c VarsCommand) Main(args []string, stdout, stderr io.Writer) int {
 		return writeJSON(stdout, stderr, res, observed)
 	}
 	writeTable(stdout, res, observed)
+	if *loop > 0 {
+		if c.Loop == nil {
+			fmt.Fprintln(stderr, "gopct vars: -l is not available in this build.")
+			return 2
+		}
+		if err := c.Loop(stdout, fs.Args(), *run, *profile, *loop); err != nil {
+			fmt.Fprintf(stderr, "gopct vars: profiling with -l: %v\n", err)
+			return 2
+		}
+	}
 	if *sets > 0 {
 		if c.Sets == nil {
 			fmt.Fprintln(stderr, "gopct vars: -v is not available in this build.")

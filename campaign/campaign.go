@@ -87,6 +87,13 @@ type Plan struct {
 	// again (-resume).
 	Checkpoint func(chunks []int)
 	Done       []int
+	// Loop > 0 (explore -l): heap variables are named per allocation
+	// index, capped at Loop-1 (pct/loopvars.go), in profiling and in the
+	// search; a variable set's object variables gate its sites.
+	Loop int
+	// TSearch (classify -tsearch): after (c, v), search for the smallest
+	// thread bound T at which the ISSTA search fails (Classification.TSearch).
+	TSearch bool
 
 	everyBug bool              // with AllBugs: every failing execution, not one per distinct bug (classify)
 	sets     []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
@@ -356,6 +363,9 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 		cfg.Deadline = from.Add(p.Budget).UnixNano()
 	}
 	applySets(&cfg, p.sets)
+	if cfg.Loop = p.Loop; p.Loop > 0 && p.sets != nil {
+		cfg.Objects = objectsOf(p.sets)
+	}
 	if p.sets != nil && p.Log != nil {
 		fmt.Fprintf(p.Log, "gopct: tracking %s\n", setNames(p.sets))
 	}
@@ -368,7 +378,15 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 			hooks.chunksDone = p.Checkpoint
 		}
 	}
-	recs, err := b.runWorkers(cfg, ids, hooks)
+	queue := p.Workers > 1 && exhaustiveSpec(p.Spec)
+	cfg.RandFixed = exhaustiveSpec(p.Spec)
+	var recs []pct.Record
+	var err error
+	if queue {
+		recs, err = b.runQueue(cfg, p.Workers, hooks)
+	} else {
+		recs, err = b.runWorkers(cfg, ids, hooks)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -379,11 +397,11 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	token := func(r *pct.BugReport) Token {
 		tok := Token{Package: b.Package, Dir: b.Dir, Test: test, Sub: sub, Schedule: r.Schedule, Execution: r.Execution,
 			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
-			Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace, Seed: p.Seed}
+			Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace, Seed: p.Seed, Loop: cfg.Loop, Objects: cfg.Objects}
 		if vars != nil {
 			tok.Vars = p.Vars
 		}
-		if cfg.RanBefore(r.Execution) {
+		if !queue && cfg.RanBefore(r.Execution) { // a shared queue's worker ran other items before
 			tok.PriorFirst, tok.PriorStride, tok.PriorChunk, tok.PriorDone = cfg.First, max(1, cfg.Workers), cfg.Chunk, cfg.Done
 			if p.Spec.Name == "pctvb" {
 				tok.VarSites = cfg.VarSites
@@ -467,6 +485,11 @@ func workerIDs(p Plan, cfg *pct.Config) []int {
 	}
 	return ids
 }
+
+// exhaustiveSpec says whether the strategy is an exhaustive search (its
+// work items are prefixes recorded in one execution and followed in
+// another).
+func exhaustiveSpec(s pct.Spec) bool { return s.Name == "exhaustive" || s.Name == ISSTASearch }
 
 // chunkable says whether the strategy's executions can be split: each
 // depends on its index and the seed (and on learned state chunks
@@ -590,7 +613,7 @@ const maxReplacements = 3
 func (b *Binary) reproducesDeath(w *worker, recs []pct.Record) bool {
 	bug := recs[0].Bug
 	cfg := w.cfg
-	cfg.Spec, cfg.Replay = pct.Spec{Name: "replay"}, bug.Schedule
+	cfg.Spec, cfg.Replay, cfg.Queue = pct.Spec{Name: "replay"}, bug.Schedule, false
 	cfg.First, cfg.Iters, cfg.Worker, cfg.Workers, cfg.Chunk, cfg.Done, cfg.Deadline = bug.Execution, bug.Execution+1, 0, 1, 0, nil, 0
 	r, err := b.start(cfg)
 	if err != nil {
@@ -786,7 +809,9 @@ func firstBugIndex(recs []pct.Record) (int, bool) {
 	return e, ok
 }
 
-func (b *Binary) start(cfg pct.Config) (*worker, error) {
+// start starts a worker process of cfg; extra become its descriptors 3,
+// 4, ... (a shared queue's task and result pipes).
+func (b *Binary) start(cfg pct.Config, extra ...*os.File) (*worker, error) {
 	dir, err := os.MkdirTemp(b.workDir, "w")
 	if err != nil {
 		return nil, err
@@ -811,6 +836,7 @@ func (b *Binary) start(cfg pct.Config) (*worker, error) {
 			cmd.Env = append(cmd.Env, goRaceEnv())
 		}
 		cmd.Stdout, cmd.Stderr = output, output
+		cmd.ExtraFiles = extra
 		dieWithParent(cmd)
 		return nil, cmd.Start()
 	})

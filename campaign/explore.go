@@ -12,8 +12,10 @@ import (
 
 // Explore runs the exhaustive (c)-bounded search of one test: every
 // schedule with at most p.Spec.C preemptions, fewest first, until the first
-// bug or until the bounds are exhausted. It runs in one worker process (the
-// work queue lives in it); p.Iters and p.Budget still cap it. p.Spec.Name
+// bug or until the bounds are exhausted. With p.Workers 1 it runs in one
+// worker process (the work queue lives in it); with more, the workers
+// share the queue, which the campaign owns (queue.go), with the same
+// outcome. p.Iters and p.Budget still cap it. p.Spec.Name
 // picks the preemption count: "exhaustive" (CHESS) or "exhaustive-issta".
 func (b *Binary) Explore(p Plan, test string) (*results.Summary, error) {
 	h, err := b.explore(p, test)
@@ -27,7 +29,7 @@ func (b *Binary) explore(p Plan, test string) (*huntResult, error) {
 	if p.Spec.Name != ISSTASearch {
 		p.Spec.Name = "exhaustive"
 	}
-	p.Workers = 1
+	p.Workers = max(1, p.Workers)
 	p.Coverage = true
 	if p.Iters <= 0 {
 		p.Iters = 1 << 30
@@ -191,6 +193,13 @@ type Classification struct {
 	// Token is, for gopct classify TOKEN, the (c, v, t) of the token's own
 	// schedule (the smallest is above).
 	Token *CVT `json:"token,omitempty"`
+	// TSearch (classify -tsearch) is the smallest T for which the ISSTA
+	// search restricted to a T-family of priority orders (ISSTA'13 §4,
+	// -count issta -t T) fails within C preemptions; 0: none up to
+	// TSearchMax. TSearchExecutions counts that search's executions.
+	TSearch           *int `json:"tSearch,omitempty"`
+	TSearchMax        int  `json:"tSearchMax,omitempty"`
+	TSearchExecutions int  `json:"tSearchExecutions,omitempty"`
 }
 
 // CVT is the (c, v, t) of one schedule.
@@ -257,9 +266,39 @@ func (b *Binary) Classify(p Plan, test string, maxC int) (*Classification, error
 		c.Bug, c.C, c.Replay, c.MaxC = best, best.Preemptions, best.Replay, 0
 		c.V, c.Variables = variablesAtPreemptions(best)
 		c.T = threadsConstrained(best)
+		if p.TSearch {
+			if err := b.searchT(p, test, c); err != nil {
+				return nil, err
+			}
+		}
 	}
 	c.Seconds = time.Since(start).Seconds()
 	return c, nil
+}
+
+// searchT finds the smallest T, from 2, for which the ISSTA search with
+// thread bound T (a family of priority orders that puts every T goroutines
+// in every relative order, ISSTA'13 §4) fails within c.C preemptions, as
+// ISSTA counts them. T goes up to the goroutines of the failing schedule
+// (at most 8): that family orders all of them every way.
+func (b *Binary) searchT(p Plan, test string, c *Classification) error {
+	found := 0
+	c.TSearchMax = min(8, max(2, len(c.Bug.Goroutines)))
+	for t := 2; t <= c.TSearchMax; t++ {
+		q := p
+		q.Spec = pct.Spec{Name: ISSTASearch, C: c.C, T: t, NoPrune: p.Spec.NoPrune}
+		s, err := b.Explore(q, test)
+		if err != nil {
+			return err
+		}
+		c.TSearchExecutions += s.Executions
+		if s.Bug != nil {
+			found = t
+			break
+		}
+	}
+	c.TSearch = &found
+	return nil
 }
 
 // smallestVT searches every schedule with at most first.Preemptions
@@ -373,6 +412,13 @@ func (c *Classification) String() string {
 	}
 	if c.Bug == nil {
 		return fmt.Sprintf("ok    %s %s: no bug up to c=%d (%d schedules, search complete)%s", c.Package, c.Test, c.MaxC, c.Executions, tok)
+	}
+	if c.TSearch != nil {
+		if *c.TSearch > 0 {
+			tok += fmt.Sprintf("; t by search over priority-order families (-count issta -t T, c=%d): %d (%d schedules)", c.C, *c.TSearch, c.TSearchExecutions)
+		} else {
+			tok += fmt.Sprintf("; t by search over priority-order families: no T up to %d fails with c=%d as ISSTA counts preemptions (%d schedules)", c.TSearchMax, c.C, c.TSearchExecutions)
+		}
 	}
 	return fmt.Sprintf("BUG   %s %s: %s with (c, v, t) = (%d, %d, %d) (%s; variables %v)%s",
 		c.Package, c.Test, c.Bug.Kind, c.C, c.V, c.T, CountText(c.Count), c.Variables, tok)

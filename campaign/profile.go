@@ -8,11 +8,17 @@ import (
 // (random walk, all sites on) and returns what the sites touched, merged
 // over the tests.
 func (b *Binary) Profile(run string, n int, seed uint64) ([]pct.Observation, error) {
-	return b.profileWith(pct.Spec{Name: "random"}, run, n, seed)
+	return b.profileWith(pct.Spec{Name: "random"}, run, n, seed, 0)
+}
+
+// ProfileLoop is Profile with heap variables named per allocation index,
+// capped at l-1 (explore -l; pct/loopvars.go).
+func (b *Binary) ProfileLoop(run string, n int, seed uint64, l int) ([]pct.Observation, error) {
+	return b.profileWith(pct.Spec{Name: "random"}, run, n, seed, l)
 }
 
 // profileWith profiles under the given strategy.
-func (b *Binary) profileWith(spec pct.Spec, run string, n int, seed uint64) ([]pct.Observation, error) {
+func (b *Binary) profileWith(spec pct.Spec, run string, n int, seed uint64, loop int) ([]pct.Observation, error) {
 	tests, err := b.Tests(run)
 	if err != nil {
 		return nil, err
@@ -20,7 +26,7 @@ func (b *Binary) profileWith(spec pct.Spec, run string, n int, seed uint64) ([]p
 	merged := map[[2]string]pct.Observation{}
 	var order [][2]string
 	for _, test := range tests {
-		cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Spec: spec, Seed: seed, Iters: n, Workers: 1, Stall: 30, Profile: true}
+		cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Spec: spec, Seed: seed, Iters: n, Workers: 1, Stall: 30, Profile: true, Loop: loop}
 		recs, err := b.runWorkers(cfg, nil, runHooks{})
 		if err != nil {
 			return nil, err

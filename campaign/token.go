@@ -52,6 +52,10 @@ type Token struct {
 	// there when the current directory's module does not contain the
 	// package (a nested module such as examples/, or another directory).
 	Dir string `json:"dir,omitempty"`
+	// Loop and Objects: explore -l's heap object naming and the object
+	// variables that were tracked (pct.Config's Loop and Objects).
+	Loop    int      `json:"lp,omitempty"`
+	Objects []string `json:"ob,omitempty"`
 }
 
 const tokenPrefix = "gopct1."

@@ -83,7 +83,7 @@ func (b *Binary) VBSets(p Plan, test string) ([]string, error) {
 
 // rankVariables profiles the test and ranks what it touched.
 func (b *Binary) rankVariables(p Plan, test string) ([]vbound.Variable, error) {
-	obs, err := b.profileWith(pct.Spec{Name: "pct", D: 3}, "^"+test+"$", profileRuns, p.Seed)
+	obs, err := b.profileWith(pct.Spec{Name: "pct", D: 3}, "^"+test+"$", profileRuns, p.Seed, p.Loop)
 	if err != nil {
 		return nil, err
 	}
@@ -184,6 +184,18 @@ func applySets(cfg *pct.Config, set []vbound.Variable) {
 			}
 		}
 	}
+}
+
+// objectsOf lists the object variables of a set (named "file:line:col#i"
+// with -l), never nil: with -l a set without one tracks no heap object.
+func objectsOf(set []vbound.Variable) []string {
+	out := []string{}
+	for _, v := range set {
+		if strings.Contains(v.Name, "#") {
+			out = append(out, v.Name)
+		}
+	}
+	return out
 }
 
 // setNames names a variable set for reports.

@@ -140,7 +140,7 @@ func MapClear[M ~map[K]V, K comparable, V any](site int, m M) {
 // the site's position, the name the alias analysis gives the allocation.
 // Otherwise it costs a flag test.
 func Alloc[P any](site int, p P) P {
-	if profiling {
+	if profiling || loopNaming {
 		recordAlloc(site, p)
 	}
 	return p
@@ -152,7 +152,7 @@ func Alloc[P any](site int, p P) P {
 // goroutines the bubble cannot see, and a "deadlock" it then shows is
 // reported as an environment error, not as a bug.
 func MakeChan[C any](site int, c C) C {
-	if profiling {
+	if profiling || loopNaming {
 		recordAlloc(site, c)
 	}
 	if current.Load() == nil {
@@ -166,7 +166,7 @@ func MakeChan[C any](site int, c C) C {
 // The instrumenter calls it right after the declaration (and at function
 // entry for an escaping parameter).
 func Local[T any](site int, p *T) {
-	if profiling {
+	if profiling || loopNaming {
 		recordAlloc(site, p)
 	}
 }

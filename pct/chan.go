@@ -83,7 +83,12 @@ func selectOp(site, n int, hasDefault bool, try func(int) bool, block func() int
 	for j := 0; j < n; j++ {
 		i := (start + j) % n
 		if try(i) {
-			e.note(EvChan, g, site, 0)
+			if e.observing { // the case taken is part of the happens-before graph
+				e.emit(Event{Kind: EvChan, G: g.id, Site: site, Op: siteKind(site), Other: i + 1})
+			}
+			if p, ok := e.strategy.(picker); ok && n > 1 {
+				p.Picked(i, n)
+			}
 			e.noteWake()
 			return i
 		}
@@ -95,6 +100,10 @@ func selectOp(site, n int, hasDefault bool, try func(int) bool, block func() int
 	e.blockIn(g, 0, "blocked in select at "+sitePos(site), func() { chosen = block() })
 	return chosen
 }
+
+// picker is a strategy that learns which case a select took (exhaustive
+// search: which other starts can take another).
+type picker interface{ Picked(taken, n int) }
 
 // pick asks the strategy for a value in [0, n) and records it for replay.
 func (e *execution) pick(n int) int {
@@ -131,7 +140,7 @@ func closeOp(site int, ch unsafe.Pointer) {
 
 // access is the scheduling point of a memory access to a tracked site.
 func access(site int, p unsafe.Pointer, write bool) {
-	if e, g := self(); e != nil {
+	if e, g := self(); e != nil && !untracked(uintptr(p)) {
 		if profiling {
 			prof.observe(site, g, uintptr(p), write)
 		}
@@ -146,7 +155,7 @@ func access(site int, p unsafe.Pointer, write bool) {
 // at v into p. During a livelock window it tells whether the store changes
 // memory.
 func storeAccess(site int, p, v unsafe.Pointer, size uintptr) {
-	if e, g := self(); e != nil {
+	if e, g := self(); e != nil && !untracked(uintptr(p)) {
 		if profiling {
 			prof.observe(site, g, uintptr(p), true)
 		}

@@ -47,6 +47,22 @@ type exhaustive struct {
 	hb     *hbHash
 	stats  []BoundStats
 	inited bool
+	// remote: a worker of a shared queue (queue.go). Items come from the
+	// campaign, which owns the queue, the seen set and the counts; the new
+	// items an execution makes go back to it (children), with its key.
+	remote   bool
+	children []workItem
+	key      uint64 // remote: the pruning key at the end of the prefix
+	keyed    bool   // remote: key is set
+	onKey    func(uint64)
+	recorded []uint64 // remote: keys recorded on the way (after a select's choice)
+	// A select's choice (Pick) is a decision too: checkNext, the prefix
+	// ended with one, so the pruning check comes at the next decision;
+	// recordNext, this execution chose at a select, so the state at the
+	// next decision is recorded as explored; lost, a prefix's choice is
+	// out of range (the program took another path).
+	checkNext, recordNext, lost bool
+	pickAt                      int // the path index of a select's default choice to branch on (Picked); -1: none
 }
 
 // workItem is a schedule prefix to explore.
@@ -55,6 +71,10 @@ type workItem struct {
 	c      int   // preemptions spent by the prefix
 	fam    int   // isstaSearch: the priority-order family
 }
+
+// initialItems are the items a search starts from: the empty prefix (for
+// isstaSearch, one per priority-order family, the last popped first).
+func (x *exhaustive) initialItems() []workItem { return []workItem{{}} }
 
 // BoundStats counts, per context bound, the executions run to their end,
 // the executions pruned, and the distinct happens-before classes seen.
@@ -84,7 +104,7 @@ func newExhaustive(s Spec) *exhaustive {
 func (x *exhaustive) Begin(exec int, rng *Rand) bool {
 	if !x.inited {
 		x.inited = true
-		x.queue[0] = append(x.queue[0], workItem{})
+		x.queue[0] = append(x.queue[0], x.initialItems()...)
 	}
 	for x.bound <= x.maxC && len(x.queue[x.bound]) == 0 {
 		x.bound++
@@ -93,18 +113,28 @@ func (x *exhaustive) Begin(exec int, rng *Rand) bool {
 		return false
 	}
 	q := x.queue[x.bound]
-	x.cur = q[len(q)-1] // depth first within a bound: the queue stays small
+	x.start(q[len(q)-1]) // depth first within a bound: the queue stays small
 	x.queue[x.bound] = q[:len(q)-1]
+	return true
+}
+
+// start begins the execution of an item.
+func (x *exhaustive) start(it workItem) {
+	x.cur = it
+	x.children, x.keyed, x.recorded = x.children[:0], false, x.recorded[:0]
+	x.checkNext, x.recordNext, x.lost, x.pickAt = false, false, false, -1
 	x.path = append(x.path[:0], x.cur.prefix...)
 	x.spent = x.cur.c
 	x.n = 0
 	x.hb = newHBHash()
-	return true
 }
 
 func (x *exhaustive) Next(d *Decision) int {
-	i := x.n // not d.Seq: select orders (Pick) take decision numbers too
+	i := x.n // not d.Seq: the decision numbers of Pick and Next differ
 	x.n++
+	if x.lost {
+		return Abandon
+	}
 	if i < len(x.cur.prefix) {
 		want := x.cur.prefix[i]
 		if want >= len(d.Choices) || (want == PassTime && !d.CanPassTime) {
@@ -116,6 +146,9 @@ func (x *exhaustive) Next(d *Decision) int {
 		return want
 	}
 	def := x.defaultChoice(d)
+	if x.afterPick(uint64(uint32(choiceID(d, def)))) {
+		return Abandon
+	}
 	x.branch(d, def)
 	x.path = append(x.path, def)
 	return def
@@ -129,6 +162,16 @@ func (x *exhaustive) pruned(next uint64) bool {
 		return false
 	}
 	h := mix(x.hb.sum(), next)
+	if x.remote {
+		// The campaign decides, in the order the search pops items; the
+		// worker only gives up early on a key the campaign sent as seen.
+		x.key, x.keyed = h, true
+		if x.onKey != nil {
+			x.onKey(h)
+		}
+		c, ok := x.seen[h]
+		return ok && c <= x.cur.c
+	}
 	if c, ok := x.seen[h]; ok && c <= x.cur.c {
 		x.stats[x.bound].Pruned++
 		return true
@@ -194,14 +237,82 @@ func (x *exhaustive) branch(d *Decision, def int) {
 			continue
 		}
 		prefix := append(append(make([]int, 0, len(x.path)+1), x.path...), alt)
-		x.queue[altC] = append(x.queue[altC], workItem{prefix: prefix, c: altC})
+		x.push(workItem{prefix: prefix, c: altC})
 	}
 }
 
-func (x *exhaustive) Pick(d *Decision, n int) int { return 0 }
+// push queues a new item (remote: hands it to the campaign).
+func (x *exhaustive) push(it workItem) {
+	if x.remote {
+		x.children = append(x.children, it)
+		return
+	}
+	x.queue[it.c] = append(x.queue[it.c], it)
+}
+
+// Pick is a select's choice: where the select starts trying its cases
+// (the first ready one from there is taken). Go picks uniformly among the
+// ready cases, so every start that may take another case is explored
+// (Picked), as a free choice (not a preemption, under either count);
+// starts that take the same case reach the same state at the next
+// decision, where pruning drops them.
+func (x *exhaustive) Pick(d *Decision, n int) int {
+	i := x.n
+	x.n++
+	if i < len(x.cur.prefix) {
+		want := x.cur.prefix[i]
+		if want < 0 || want >= n {
+			x.lost = true // another path: abandoned at the next decision
+			return 0
+		}
+		x.checkNext = i == len(x.cur.prefix)-1
+		return want
+	}
+	x.pickAt = len(x.path)
+	x.path = append(x.path, 0)
+	x.recordNext = true
+	return 0
+}
+
+// Picked learns which case the select took from start 0: taken, the first
+// ready one. Starts up to taken take it too; only a start past it can
+// find another ready case, so only those are queued (the others would be
+// pruned, after replaying the whole prefix).
+func (x *exhaustive) Picked(taken, n int) {
+	if x.pickAt < 0 {
+		return
+	}
+	for alt := taken + 1; alt < n; alt++ {
+		prefix := append(append(make([]int, 0, x.pickAt+1), x.path[:x.pickAt]...), alt)
+		x.push(workItem{prefix: prefix, c: x.spent, fam: x.cur.fam})
+	}
+	x.pickAt = -1
+}
+
+// afterPick runs at the first decision after a select's choice: the
+// pruning check of an item whose prefix ended with the choice, or the
+// record, on the execution that chose the default, of the state reached
+// (its other starts are queued: those that take the same case are pruned
+// there). next identifies what runs next.
+func (x *exhaustive) afterPick(next uint64) bool {
+	check, record := x.checkNext, x.recordNext
+	x.checkNext, x.recordNext = false, false
+	switch {
+	case check:
+		return x.pruned(next)
+	case record && x.prune:
+		h := mix(x.hb.sum(), next)
+		if x.remote {
+			x.recorded = append(x.recorded, h)
+		} else if c, ok := x.seen[h]; !ok || c > x.cur.c {
+			x.seen[h] = x.cur.c
+		}
+	}
+	return false
+}
 
 func (x *exhaustive) End(o ExecOutcome) {
-	if o.Kind != FailAbandoned {
+	if !x.remote && o.Kind != FailAbandoned {
 		x.stats[x.bound].Executed++
 	}
 }

@@ -66,27 +66,48 @@ func families(t int) int {
 	return int(n) + 1
 }
 
+// initialItems are one empty prefix per priority-order family, family 0
+// on top.
+func (x *isstaSearch) initialItems() []workItem {
+	var out []workItem
+	for f := families(x.t) - 1; f >= 0; f-- {
+		out = append(out, workItem{fam: f})
+	}
+	return out
+}
+
 func (x *isstaSearch) Begin(exec int, rng *Rand) bool {
 	if !x.inited {
 		x.inited = true
-		for f := families(x.t) - 1; f >= 0; f-- {
-			x.queue[0] = append(x.queue[0], workItem{fam: f})
-		}
+		x.queue[0] = append(x.queue[0], x.initialItems()...)
 	}
 	if !x.exhaustive.Begin(exec, rng) {
 		return false
 	}
+	x.setFamily()
+	return true
+}
+
+// start begins the execution of an item (a shared queue's worker).
+func (x *isstaSearch) start(it workItem) {
+	x.exhaustive.start(it)
+	x.setFamily()
+}
+
+func (x *isstaSearch) setFamily() {
 	x.family = x.cur.fam
 	if x.t <= 0 {
 		x.family = -1
 	}
 	x.prio = x.prio[:0]
-	return true
 }
 
 func (x *isstaSearch) Next(d *Decision) int {
 	i := x.n
 	x.n++
+	if x.lost {
+		return Abandon
+	}
 	fresh := x.fresh(d)
 	if i < len(x.cur.prefix) {
 		ans := x.apply(d, fresh, x.cur.prefix[i])
@@ -94,6 +115,14 @@ func (x *isstaSearch) Next(d *Decision) int {
 			return Abandon
 		}
 		return ans
+	}
+	if x.checkNext || x.recordNext {
+		saved := append([]int(nil), x.prio...)
+		key := x.prioKey(d, x.apply(d, fresh, 0))
+		x.prio = append(x.prio[:0], saved...)
+		if x.afterPick(key) {
+			return Abandon
+		}
 	}
 	x.branch(d, fresh)
 	x.path = append(x.path, 0)
@@ -291,11 +320,15 @@ func (x *isstaSearch) queueAction(act, c int) {
 		return
 	}
 	prefix := append(append(make([]int, 0, len(x.path)+1), x.path...), act)
-	x.queue[c] = append(x.queue[c], workItem{prefix: prefix, c: c, fam: x.cur.fam})
+	x.push(workItem{prefix: prefix, c: c, fam: x.cur.fam})
 }
 
 // prunedPrio is exhaustive's pruning with the priority order in the key.
-func (x *isstaSearch) prunedPrio(d *Decision, ans int) bool {
+func (x *isstaSearch) prunedPrio(d *Decision, ans int) bool { return x.pruned(x.prioKey(d, ans)) }
+
+// prioKey identifies what follows a decision: the goroutine (or time) that
+// runs next, and the priority order.
+func (x *isstaSearch) prioKey(d *Decision, ans int) uint64 {
 	next := timeID
 	if ans != PassTime {
 		next = d.Choices[ans].id
@@ -304,7 +337,7 @@ func (x *isstaSearch) prunedPrio(d *Decision, ans int) bool {
 	for _, id := range x.prio {
 		key = mix(key, uint64(uint32(id)))
 	}
-	return x.pruned(key)
+	return key
 }
 
 func (x *isstaSearch) Spec() Spec {

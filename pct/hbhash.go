@@ -43,6 +43,12 @@ func (h *hbHash) add(ev *Event) {
 	self := mix(mix(uint64(ev.Kind), uint64(uint32(ev.Site))), uint64(ev.Op))
 	self = mix(self, uint64(uint32(ev.G)))
 	self = mix(self, h.prev[ev.G])
+	if ev.Kind == EvChan && ev.Other != 0 {
+		// Which case a select took: two choices of one select reach the
+		// next decision with the same events otherwise (the cases' channel
+		// operations are not events of their own).
+		self = mix(self, uint64(ev.Other))
+	}
 	switch ev.Kind {
 	case EvRead:
 		d := h.mem[ev.Obj]

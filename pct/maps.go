@@ -28,7 +28,7 @@ func mapAccess(site int, id unsafe.Pointer, write bool) (*execution, *G) {
 		return nil, nil
 	}
 	e, g := self()
-	if e == nil {
+	if e == nil || untracked(uintptr(id)) {
 		return nil, nil
 	}
 	if profiling {

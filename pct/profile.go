@@ -48,7 +48,7 @@ func registerGlobal[T any](name string, p *T) {
 // recordAlloc registers what p refers to: the pointee of a pointer, the
 // backing array of a slice, a map or channel (identified by its header).
 func recordAlloc(site int, p any) {
-	if !profiling || p == nil {
+	if !(profiling || loopNaming) || p == nil {
 		return
 	}
 	v := reflect.ValueOf(p)
@@ -75,7 +75,7 @@ func recordAlloc(site int, p any) {
 	if size == 0 {
 		size = 1
 	}
-	heap.add(object{base, size, sitePos(site)})
+	heap.add(object{base, size, objectName(site)})
 }
 
 func (m *memMap) add(o object) {

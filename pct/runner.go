@@ -35,8 +35,9 @@ func runTest(t *testing.T, body func(*testing.T)) {
 // Profiling starts at init when the campaign profiles, so that package-level
 // initialisers (which run before any test) register their allocations.
 func init() {
-	if c, err := loadConfig(); err == nil && c != nil && c.Profile {
-		profiling = true
+	if c, err := loadConfig(); err == nil && c != nil && (c.Profile || c.Loop > 0) {
+		profiling = c.Profile
+		setLoopBound(c.Loop, nil)
 	}
 }
 
@@ -90,9 +91,10 @@ type runner struct {
 	out   *os.File
 	start time.Time
 
-	mu       sync.Mutex // emit, and the counts the deadline reads
-	finished bool       // the last record is written: emit no more
-	counts   Record     // executions so far, for a record at the deadline
+	mu       sync.Mutex  // emit, and the counts the deadline reads
+	finished bool        // the last record is written: emit no more
+	counts   Record      // executions so far, for a record at the deadline
+	waiting  atomic.Bool // a shared queue's worker waits for its next item
 }
 
 func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
@@ -141,6 +143,7 @@ func (r *runner) run(body func(*testing.T)) {
 		return
 	}
 	profiling = r.cfg.Profile
+	setLoopBound(r.cfg.Loop, r.cfg.Objects)
 	fingerprinting = !r.cfg.NoFingerprint
 	// One goroutine runs at a time: with one P a handoff is a direct
 	// switch instead of a wakeup of another OS thread.
@@ -168,6 +171,10 @@ func (r *runner) run(body func(*testing.T)) {
 		r.emit(Record{Type: RecError, Message: err.Error()})
 		return
 	}
+	if r.cfg.Queue {
+		r.serveQueue(strat, limits, crash, body)
+		return
+	}
 	first := r.cfg.firstIndex()
 	for i := first; i < r.cfg.Iters; i = r.cfg.nextIndex(i) {
 		if r.cfg.Deadline != 0 && time.Now().UnixNano() > r.cfg.Deadline {
@@ -190,6 +197,7 @@ func (r *runner) run(body func(*testing.T)) {
 		}
 		unmanaged.add(e)
 		r.count(execs, abandoned, maxSteps, unmanaged)
+		r.countBounds(strat)
 		switch {
 		case f == nil:
 		case f.Kind.IsEnvironment():
@@ -230,6 +238,15 @@ func (r *runner) run(body func(*testing.T)) {
 		rec.Profile = prof.observations(execs)
 	}
 	r.emit(rec)
+}
+
+// randIndex is the execution index that seeds execution i's math/rand
+// sources: 0 for every execution with RandFixed.
+func (c *Config) randIndex(i int) int {
+	if c.RandFixed {
+		return 0
+	}
+	return i
 }
 
 // firstIndex is this worker's first execution.
@@ -290,9 +307,10 @@ func (c *Config) priorHunt() *Config {
 
 // execute runs execution i, which strat has begun, and ends it for strat.
 func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crashLog, body func(*testing.T)) *execution {
+	resetAllocIndex()
 	e := newExecution(i, strat, limits)
 	e.timeout = time.Duration(r.cfg.Timeout)
-	e.randSeed = execSeed(r.cfg.Seed, i) ^ randSalt
+	e.randSeed = execSeed(r.cfg.Seed, r.cfg.randIndex(i)) ^ randSalt
 	e.lazyTime = r.cfg.LazyTime
 	e.maxDelay = time.Duration(r.cfg.MaxDelay)
 	e.rec.crash = crash
@@ -370,6 +388,16 @@ func (r *runner) count(execs, abandoned, maxSteps int, u unmanagedTally) {
 	r.counts.Executions, r.counts.Finished, r.counts.Abandoned, r.counts.MaxSteps = execs, execs-abandoned, abandoned, maxSteps
 	r.counts.Unmanaged, r.counts.UnmanagedAt = u.executions, u.at
 	r.mu.Unlock()
+}
+
+// countBounds keeps a copy of an exhaustive search's per-bound counts for
+// the record at the deadline (the table explore prints).
+func (r *runner) countBounds(strat Strategy) {
+	if b, ok := strat.(interface{ Stats() []BoundStats }); ok {
+		r.mu.Lock()
+		r.counts.Bounds = append([]BoundStats(nil), b.Stats()...) // a new slice: the deadline record may be marshalled meanwhile
+		r.mu.Unlock()
+	}
 }
 
 // stopAtDeadline ends the process at the hunt's deadline even in the middle
@@ -604,8 +632,8 @@ func (r *runner) watchdog() chan struct{} {
 				return
 			case <-tick.C:
 			}
-			if p := progress.Load(); p != last {
-				last, since = p, time.Now()
+			if p := progress.Load(); p != last || r.waiting.Load() {
+				last, since = p, time.Now() // waiting for a work item is not a stall
 				continue
 			}
 			if time.Since(since).Seconds() > r.cfg.Stall {

@@ -50,6 +50,19 @@ type Config struct {
 	// Done lists chunks (numbered from First) that ended without a failure
 	// in an earlier, interrupted run of the same campaign: not run again.
 	Done []int `json:"done,omitempty"`
+	// Queue: the worker serves a shared work queue of an exhaustive search
+	// (queue.go): tasks on descriptor 3, results on descriptor 4.
+	Queue bool `json:"queue,omitempty"`
+	// RandFixed seeds the program's math/rand sources alike in every
+	// execution (as execution 0): an exhaustive search follows in one
+	// execution a prefix recorded in another, which must draw the same.
+	RandFixed bool `json:"randFixed,omitempty"`
+	// Loop > 0 names heap objects by allocation site and allocation index
+	// in the execution, capped at Loop-1 (loopvars.go); Objects, when not
+	// nil, lists the object variables ("file:line:col#i") whose accesses
+	// are scheduling points at the active memory sites.
+	Loop    int      `json:"loop,omitempty"`
+	Objects []string `json:"objects,omitempty"`
 	// Replay only: the strategy that ran the hunt worker's executions
 	// before the recorded one; they run again first (runner.rerunPrior).
 	// The hunt's worker sequence is that of a Config with First PriorFirst,

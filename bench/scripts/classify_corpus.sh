@@ -3,6 +3,7 @@
 # happens-before pruning) and prints a Markdown table: the (c, v, t) the
 # corpus claims, the one classify finds, and the schedules each search ran.
 # Usage: bash bench/scripts/classify_corpus.sh > docs/CLASSIFY.md
+# KERNELS="a b" limits it to those kernels.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 go build -o /tmp/gopct-classify ./cmd/gopct
@@ -11,6 +12,9 @@ echo "| kernel | claimed (c,v,t) | classified (c,v,t) | kind | schedules (pruned
 echo "|---|---|---|---|---|---|---|"
 python3 -c 'import json; [print(k["name"], k["c"], k["v"], k["t"], k["bug_test"]) for k in json.load(open("corpus.json"))]' |
 while read -r name c v t test; do
+	if [ -n "${KERNELS:-}" ] && [[ " $KERNELS " != *" $name "* ]]; then
+		continue
+	fi
 	p=$(timeout 300 /tmp/gopct-classify classify -json -c 4 -budget 120s -run "^${test}\$" "./$name" 2>/dev/null | tail -1 || true)
 	n=$(timeout 300 /tmp/gopct-classify classify -json -c 4 -budget 120s -no-prune -run "^${test}\$" "./$name" 2>/dev/null | tail -1 || true)
 	python3 - "$name" "$c" "$v" "$t" "$p" "$n" <<'PY'

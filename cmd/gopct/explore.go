@@ -19,6 +19,7 @@ type exploreFlags struct {
 	plan    campaign.Plan
 	c       int
 	v, t, l int
+	workers int
 	count   string
 	noPrune bool
 	json    bool
@@ -33,7 +34,8 @@ func newExploreFlags(name string, stderr io.Writer, defC int) (*flag.FlagSet, *e
 	fs.BoolVar(&f.noPrune, "no-prune", false, "explore without happens-before pruning")
 	fs.StringVar(&f.count, "count", campaign.CountCHESS, "how preemptions are counted: chess (every switch away from a goroutine that could continue) or issta (priority changes: ISSTA'13 Algorithm 1)")
 	fs.IntVar(&f.t, "t", 0, "thread bound (with -count issta): explore only a family of priority orders that puts every T goroutines in every order (0: all orders)")
-	fs.IntVar(&f.l, "l", 0, "loop-iteration bound of heap variables (not supported: gopct names a heap variable by its allocation site)")
+	fs.IntVar(&f.l, "l", 0, "loop-iteration bound of heap variables, with -v: a heap variable is an allocation site, call stack and iteration: the first L-1 objects of a site and stack in an execution are a variable each, the later ones one more (0: a variable per allocation site)")
+	fs.IntVar(&f.workers, "workers", 1, "worker processes sharing the search's work queue (the outcome and counts do not depend on it)")
 	fs.DurationVar(&f.plan.Budget, "budget", 0, "wall-clock budget per test (0: none)")
 	fs.IntVar(&f.plan.MaxSteps, "max-steps", 0, "steps after which an execution is given up (0: calibrated)")
 	fs.DurationVar(&f.plan.MaxDelay, "max-delay", campaign.DefaultMaxDelay, "longest scheduling delay a schedule may assume")
@@ -70,14 +72,17 @@ func (f *exploreFlags) setup(fs *flag.FlagSet, name string, stderr io.Writer) bo
 		fmt.Fprintf(stderr, "gopct %s: -t must be 0 (all orders) or between 2 and 8 (got %d)\n", name, f.t)
 		return false
 	}
-	if f.l != 0 {
-		fmt.Fprintf(stderr, "gopct %s: -l is not supported: gopct names a heap variable by its allocation site (ISSTA'13 §3), "+
-			"so all iterations of an allocation are one variable and there is no loop-iteration bound to set\n", name)
+	if f.l < 0 || f.l > 16 {
+		fmt.Fprintf(stderr, "gopct %s: -l must be between 0 and 16 (got %d)\n", name, f.l)
+		return false
+	}
+	if f.workers < 1 || f.workers > 64 {
+		fmt.Fprintf(stderr, "gopct %s: -workers must be between 1 and 64 (got %d)\n", name, f.workers)
 		return false
 	}
 	p := &f.plan
 	p.Spec = pct.Spec{Name: strategy, C: f.c, T: f.t, NoPrune: f.noPrune}
-	p.Workers, p.Seed, p.Stall = 1, 1, 20*time.Second
+	p.Workers, p.Seed, p.Stall, p.Loop = f.workers, 1, 20*time.Second, f.l
 	p.Package = "."
 	if fs.NArg() == 1 {
 		p.Package = fs.Arg(0)
@@ -97,7 +102,7 @@ func explore(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.v, "v", -1, "variable bound: search v = 0, 1, ..., V, each v-subset of the shared variables in turn (-1: no variable bounding)")
 	fs.BoolVar(&f.plan.AllBugs, "all", false, "go on after a bug and list every distinct bug")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gopct explore [-c C] [-v V] [-t T] [-count chess|issta] [-run RE] [-json] [-all] [package]\n\n"+
+		fmt.Fprintf(stderr, "usage: gopct explore [-c C] [-v V [-l L]] [-t T] [-count chess|issta] [-workers W] [-run RE] [-json] [-all] [package]\n\n"+
 			"Explores every schedule with at most C preemptions, fewest first, with happens-before pruning.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
@@ -109,6 +114,10 @@ func explore(args []string, stdout, stderr io.Writer) int {
 	}
 	if f.v > 8 {
 		fmt.Fprintf(stderr, "gopct explore: -v must be at most 8 (got %d)\n", f.v)
+		return 2
+	}
+	if f.l > 0 && f.v < 0 {
+		fmt.Fprintln(stderr, "gopct explore: -l bounds the heap variables that variable bounding chooses from: use it with -v")
 		return 2
 	}
 	bin, tests, code := buildFor(f.plan, stderr)
@@ -197,8 +206,9 @@ func writeExplore(w io.Writer, s *results.Summary, c int, count string) {
 
 func classify(args []string, stdout, stderr io.Writer) int {
 	fs, f := newExploreFlags("classify", stderr, 4)
+	fs.BoolVar(&f.plan.TSearch, "tsearch", false, "also find the smallest thread bound T at which the ISSTA search (-count issta -t T) fails with the classified c")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gopct classify [-c MAX] [-count chess|issta] [-t T] [-run RE] [-json] [package]\n       gopct classify [-c MAX] [-json] TOKEN\n\n"+
+		fmt.Fprintf(stderr, "usage: gopct classify [-c MAX] [-count chess|issta] [-t T] [-tsearch] [-workers W] [-run RE] [-json] [package]\n       gopct classify [-c MAX] [-json] TOKEN\n\n"+
 			"Finds the smallest (c, v, t) at which each test fails, by exhaustive search up to MAX preemptions;\n"+
 			"with a replay token, for the token's test, and the (c, v, t) of the token's own schedule.\n\nflags:\n")
 		fs.PrintDefaults()
@@ -207,6 +217,10 @@ func classify(args []string, stdout, stderr io.Writer) int {
 		return parseStatus(err)
 	}
 	if !f.setup(fs, "classify", stderr) {
+		return 2
+	}
+	if f.l != 0 {
+		fmt.Fprintln(stderr, "gopct classify: -l is not supported: classify reads v off failing schedules, by allocation site; use gopct explore -v V -l L")
 		return 2
 	}
 	if fs.NArg() == 1 && strings.HasPrefix(fs.Arg(0), "gopct1.") {

@@ -89,3 +89,35 @@ func TestClassifyFigure8ThreadBound(t *testing.T) {
 		})
 	}
 }
+
+// TestClassifyTSearch: classify -tsearch finds the smallest thread bound T
+// whose ISSTA search fails with the classified c. Figure 8 (a 3-thread bug
+// at c = 0) needs T = 3. Figure 9 is found with T = 2 at c = 1, where the
+// paper states t = 3: a preemption drops the reader to any position below
+// the others (§4), a choice outside the family, so a 2-order family with
+// one lowering orders all three goroutines (docs/EXHAUSTIVE.md).
+func TestClassifyTSearch(t *testing.T) {
+	t.Parallel()
+	dir, err := filepath.Abs(filepath.Join("..", "..", "examples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []struct {
+		pkg            string
+		c, tSearch, ex int
+	}{{"isstafig8", 0, 3, 9}, {"isstafig9", 1, 2, 10}} {
+		t.Run(f.pkg, func(t *testing.T) {
+			t.Parallel()
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"classify", "-count", "issta", "-tsearch", "-json", filepath.Join(dir, f.pkg)}, &stdout, &stderr)
+			lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+			var c campaign.Classification
+			if err := json.Unmarshal([]byte(lines[len(lines)-1]), &c); err != nil || code != 1 || c.Bug == nil || c.TSearch == nil {
+				t.Fatalf("exit %d, err %v, stderr %s\n%s", code, err, stderr.String(), stdout.String())
+			}
+			if c.C != f.c || *c.TSearch != f.tSearch || c.TSearchExecutions != f.ex {
+				t.Errorf("c = %d, tSearch = %d in %d schedules; want c = %d, tSearch = %d in %d", c.C, *c.TSearch, c.TSearchExecutions, f.c, f.tSearch, f.ex)
+			}
+		})
+	}
+}

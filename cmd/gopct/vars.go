@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
+	"strings"
 
 	"github.com/gopct/gopct/alias"
 	"github.com/gopct/gopct/campaign"
@@ -13,7 +15,7 @@ import (
 // vars wires `gopct vars` (package alias) to the runtime's profiling mode
 // and to PCTVB's choice of variable sets.
 func vars(args []string, stdout, stderr io.Writer) int {
-	return alias.VarsCommand{Profile: profileTests, Sets: listVBSets}.Main(args, stdout, stderr)
+	return alias.VarsCommand{Profile: profileTests, Sets: listVBSets, Loop: listLoopVars}.Main(args, stdout, stderr)
 }
 
 // profileTests builds each package instrumented and profiles its tests.
@@ -74,6 +76,47 @@ func listVBSets(w io.Writer, patterns []string, run string, v int) error {
 			for i, s := range sets {
 				fmt.Fprintf(w, "  %d. %s\n", i+1, s)
 			}
+		}
+	}
+	return nil
+}
+
+// listLoopVars prints the heap variables named per allocation index
+// (explore -l) that n profiling runs of each package's tests touched.
+func listLoopVars(w io.Writer, patterns []string, run string, n, l int) error {
+	dir, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	fmt.Fprintf(w, "\nheap variables by allocation site, call stack (@) and loop-iteration number (-l %d: the first %d objects of a site and stack in an execution a variable each, the later ones #%d), %d profiling runs:\n", l, l-1, l-1, n)
+	for _, p := range patterns {
+		bin, err := campaign.Build(dir, p, nil)
+		if err != nil {
+			return err
+		}
+		obs, err := bin.ProfileLoop(run, n, 1, l)
+		bin.Close()
+		if err != nil {
+			return err
+		}
+		var conv []alias.Observation
+		for _, o := range obs {
+			conv = append(conv, alias.Observation{Site: o.Site, Var: o.Var, Access: o.Access, Goroutines: o.Goroutines, Accesses: o.Accesses})
+		}
+		agg := alias.Aggregate(conv)
+		names := make([]string, 0, len(agg))
+		for name := range agg {
+			if strings.Contains(name, "#") {
+				names = append(names, name)
+			}
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			o := agg[name]
+			fmt.Fprintf(w, "  %-40s accesses/execution %-6d goroutines %d\n", name, o.Accesses, o.Goroutines)
 		}
 	}
 	return nil
