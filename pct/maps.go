@@ -12,14 +12,7 @@ type mapModel struct{ writer *G }
 
 func mapID[M any](m M) unsafe.Pointer { return *(*unsafe.Pointer)(unsafe.Pointer(&m)) }
 
-func (e *execution) mapModel(id unsafe.Pointer) *mapModel {
-	if mm, ok := e.models[id].(*mapModel); ok {
-		return mm
-	}
-	mm := &mapModel{}
-	e.models[id] = mm
-	return mm
-}
+func (e *execution) mapModel(id unsafe.Pointer) *mapModel { return e.maps.getOrNew(id) }
 
 // mapAccess is the scheduling point of a map operation on a tracked site;
 // it returns nil when the caller runs natively.
@@ -46,7 +39,7 @@ func mapRead(site int, id unsafe.Pointer) {
 	if e == nil {
 		return
 	}
-	if w := e.mapModel(id).writer; w != nil && w != g {
+	if mm := e.maps.get(id); mm != nil && mm.writer != nil && mm.writer != g {
 		e.fatal(site, "concurrent map read and map write")
 	}
 }
@@ -78,7 +71,7 @@ func mapWriteEnd(id unsafe.Pointer) {
 	if e == nil || id == nil {
 		return
 	}
-	if mm, ok := e.models[id].(*mapModel); ok && mm.writer == g {
+	if mm := e.maps.get(id); mm != nil && mm.writer == g {
 		mm.writer = nil
 	}
 }

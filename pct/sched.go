@@ -103,9 +103,14 @@ type execution struct {
 	syncWaiters int
 	mayWake     bool // a real operation since the last settle may have woken one
 	timers      timerSet
-	models      map[any]any
-	abortCh     chan struct{}
-	bodyDone    bool
+	models      map[any]any // WaitGroup, Once, Cond and test frame models
+	// The models looked up at every Lock, Unlock and map access, by the
+	// object's address (ptrtable.go).
+	mutexes   ptrTable[lockModel]
+	rwMutexes ptrTable[lockModel]
+	maps      ptrTable[mapModel]
+	abortCh   chan struct{}
+	bodyDone  bool
 
 	mu       sync.Mutex
 	idle     bool // nobody holds the token
