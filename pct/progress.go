@@ -73,6 +73,7 @@ type liveCheck struct {
 	start    int  // step at which the window began
 	progress bool // something progressed in the window
 	rounds   int  // decisions in the window, for the round robin
+	traced   int  // switches of the window in the trace (recorder.windowSwitch)
 	// touched: the addresses read, or stored with their own value, in the
 	// window. A loop that keeps reaching memory it has not touched (more
 	// than freshProgress addresses) is a bounded scan or clear of a large
