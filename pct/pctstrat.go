@@ -106,7 +106,7 @@ func (s *pctStrategy) Next(d *Decision) int {
 }
 
 // stays: PCT's choice changes only at a change point (stayer).
-func (s *pctStrategy) stays(step int, _ Access) bool {
+func (s *pctStrategy) stays(step int, _ Access, _ *G, _ []*G) bool {
 	return s.used >= len(s.changes) || s.changes[s.used] > step
 }
 

@@ -87,7 +87,8 @@ type execution struct {
 	yielding   bool // the current point is a runtime.Gosched
 	// stay: the last decision let the token holder continue at a
 	// scheduling point, with no timer pending (see stays).
-	stay bool
+	stay   bool
+	stayer stayer // the strategy, if it is one (nil: every point decides)
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
@@ -171,6 +172,7 @@ func newExecution(index int, s Strategy, limits *stepLimits) *execution {
 		rec:       newRecorder(),
 		access:    noAccess,
 	}
+	e.stayer, _ = s.(stayer)
 	return e
 }
 
@@ -251,7 +253,7 @@ func (e *execution) pointAt(g *G, a Access) {
 	if e.aborted.Load() {
 		e.park(g)
 	}
-	if e.stays(a) {
+	if e.stays(g, a) {
 		e.seq++ // the decision is made, as decide would number it
 		return
 	}
