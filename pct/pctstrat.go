@@ -1,6 +1,7 @@
 package pct
 
 import (
+	"math"
 	"sort"
 )
 
@@ -108,6 +109,14 @@ func (s *pctStrategy) Next(d *Decision) int {
 // stays: PCT's choice changes only at a change point (stayer).
 func (s *pctStrategy) stays(step int, _ Access, _ *G, _ []*G) bool {
 	return s.used >= len(s.changes) || s.changes[s.used] > step
+}
+
+// horizon is the next change point (horizonStayer).
+func (s *pctStrategy) horizon() int {
+	if s.used < len(s.changes) {
+		return s.changes[s.used]
+	}
+	return math.MaxInt
 }
 
 // choose runs the highest-priority option (time included).

@@ -136,6 +136,10 @@ func (x *pctvb) stays(_ int, a Access, _ *G, _ []*G) bool {
 	return true
 }
 
+// horizon: PCTVB's change points are accesses, not steps; every point
+// asks stays, which counts the access (horizonStayer).
+func (x *pctvb) horizon() int { return 0 }
+
 func (x *pctvb) End(o ExecOutcome) {
 	x.pctStrategy.End(o)
 	for q, c := range x.count {

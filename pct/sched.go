@@ -89,6 +89,11 @@ type execution struct {
 	// scheduling point, with no timer pending (see stays).
 	stay   bool
 	stayer stayer // the strategy, if it is one (nil: every point decides)
+	// horizon is the strategy if its choice changes only at known steps
+	// (PCT); while stay holds, points before step stayStep keep the holder
+	// without a call.
+	horizon  horizonStayer
+	stayStep int
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
@@ -173,6 +178,7 @@ func newExecution(index int, s Strategy, limits *stepLimits) *execution {
 		access:    noAccess,
 	}
 	e.stayer, _ = s.(stayer)
+	e.horizon, _ = s.(horizonStayer)
 	return e
 }
 
@@ -253,7 +259,7 @@ func (e *execution) pointAt(g *G, a Access) {
 	if e.aborted.Load() {
 		e.park(g)
 	}
-	if e.stays(g, a) {
+	if e.stay && e.step < e.stayStep && e.quiet() || e.stays(g, a) {
 		e.seq++ // the decision is made, as decide would number it
 		return
 	}
@@ -327,6 +333,9 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	}
 	if next == cur && t == turnPoint {
 		e.stay = e.live == nil && !canTime && !d.Yield
+		if e.stay && e.horizon != nil {
+			e.stayStep = e.horizon.horizon()
+		}
 		return // cur continues: not a switch, not recorded
 	}
 	e.rec.switchTo(e, seen, next, t == turnPoint, t != turnPoint && pick == d.Option(0))
