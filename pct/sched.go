@@ -259,7 +259,7 @@ func (e *execution) pointAt(g *G, a Access) {
 	if e.aborted.Load() {
 		e.park(g)
 	}
-	if e.stay && e.step < e.stayStep && e.quiet() || e.stays(g, a) {
+	if e.stay && e.quiet() && (e.step < e.stayStep || e.stays(g, a)) {
 		e.seq++ // the decision is made, as decide would number it
 		return
 	}
