@@ -111,25 +111,34 @@ func MapLoad2[M ~map[K]V, K comparable, V any](site int, m M, k K) (V, bool) {
 // as "concurrent map writes", exactly when Go would be allowed to crash.
 func MapStore[M ~map[K]V, K comparable, V any](site int, m M, k K, v V) {
 	id := mapID(m)
-	mapWriteBegin(site, id)
+	if mapWriteBegin(site, id) {
+		m[k] = v
+		mapWriteEnd(id)
+		return
+	}
 	m[k] = v
-	mapWriteEnd(id)
 }
 
 // MapDelete is delete(m, k).
 func MapDelete[M ~map[K]V, K comparable, V any](site int, m M, k K) {
 	id := mapID(m)
-	mapWriteBegin(site, id)
+	if mapWriteBegin(site, id) {
+		delete(m, k)
+		mapWriteEnd(id)
+		return
+	}
 	delete(m, k)
-	mapWriteEnd(id)
 }
 
 // MapClear is clear(m).
 func MapClear[M ~map[K]V, K comparable, V any](site int, m M) {
 	id := mapID(m)
-	mapWriteBegin(site, id)
+	if mapWriteBegin(site, id) {
+		clear(m)
+		mapWriteEnd(id)
+		return
+	}
 	clear(m)
-	mapWriteEnd(id)
 }
 
 // ---- variables (profiling) ----

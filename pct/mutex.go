@@ -28,13 +28,15 @@ type lockModel struct {
 	waiters   []*G
 }
 
-func (e *execution) lockModel(m any) *lockModel {
-	if lm, ok := e.models[m].(*lockModel); ok {
-		return lm
+// lockModel returns the model of mutex m, made on first use. Mutexes and
+// RWMutexes have tables of their own: an RWMutex starts with its writers'
+// Mutex, at the same address.
+func (e *execution) lockModel(m sync.Locker, mode lockMode) *lockModel {
+	p := lockerPtr(m)
+	if mode == mutexW {
+		return e.mutexes.getOrNew(p)
 	}
-	lm := &lockModel{readers: map[*G]int{}}
-	e.models[m] = lm
-	return lm
+	return e.rwMutexes.getOrNew(p)
 }
 
 func lockOp(site int, m sync.Locker, mode lockMode) {
@@ -44,7 +46,7 @@ func lockOp(site int, m sync.Locker, mode lockMode) {
 		return
 	}
 	e.point(g, site)
-	lm := e.lockModel(m)
+	lm := e.lockModel(m, mode)
 	var waited time.Duration
 	for !e.tryAcquire(g, m, lm, mode) {
 		if e.heldOutside(lm, mode) {
@@ -61,7 +63,10 @@ func lockOp(site int, m sync.Locker, mode lockMode) {
 
 // lockerAddr is the address of the mutex inside a sync.Locker, the
 // mutex's identity in events.
-func lockerAddr(l sync.Locker) uintptr { return uintptr((*[2]unsafe.Pointer)(unsafe.Pointer(&l))[1]) }
+func lockerAddr(l sync.Locker) uintptr { return uintptr(lockerPtr(l)) }
+
+// lockerPtr is the pointer a sync.Locker holds (its data word).
+func lockerPtr(l sync.Locker) unsafe.Pointer { return (*[2]unsafe.Pointer)(unsafe.Pointer(&l))[1] }
 
 // pollOutside waits, in fake time, for a mutex that the model says is free
 // but that is really held: by code gopct does not manage (a goroutine
@@ -96,7 +101,7 @@ func tryLockOp(site int, m sync.Locker, mode lockMode) bool {
 		return nativeTry(m, mode)
 	}
 	e.point(g, site)
-	ok := e.tryAcquire(g, m, e.lockModel(m), mode)
+	ok := e.tryAcquire(g, m, e.lockModel(m, mode), mode)
 	if ok {
 		e.note(EvAcquire, g, site, lockerAddr(m))
 	}
@@ -109,6 +114,9 @@ func (e *execution) tryAcquire(g *G, m sync.Locker, lm *lockModel, mode lockMode
 	if mode == rwR {
 		if lm.writer != nil || (lm.announced != nil && lm.announced != g) || !nativeTry(m, mode) {
 			return false
+		}
+		if lm.readers == nil {
+			lm.readers = map[*G]int{}
 		}
 		lm.readers[g]++
 		lm.nreaders++
@@ -131,7 +139,7 @@ func unlockOp(site int, m sync.Locker, mode lockMode) {
 		return
 	}
 	e.point(g, site)
-	lm := e.lockModel(m)
+	lm := e.lockModel(m, mode)
 	if mode == rwR {
 		if lm.nreaders == 0 {
 			e.fatal(site, "sync: RUnlock of unlocked RWMutex")

@@ -1,6 +1,7 @@
 package pct
 
 import (
+	"math"
 	"sort"
 )
 
@@ -70,9 +71,11 @@ func (s *pctStrategy) priority(g *G) uint64 {
 
 // initialPriority is a new goroutine's priority: random (PCT), or P_i
 // (thread bounding; goroutines beyond the n learned rank below them, in
-// creation order).
+// creation order). Before n is learned (the first execution of a worker)
+// there is no permutation to draw from: priorities are PCT's, random, rather
+// than all equal (which ran the goroutines in creation order).
 func (s *pctStrategy) initialPriority(id int) uint64 {
-	if !s.tb {
+	if !s.tb || s.n == 0 {
 		return prioBand + 1 + s.rng.Uint64()%(prioBand-2)
 	}
 	if id < s.n {
@@ -106,8 +109,16 @@ func (s *pctStrategy) Next(d *Decision) int {
 }
 
 // stays: PCT's choice changes only at a change point (stayer).
-func (s *pctStrategy) stays(step int, _ Access) bool {
+func (s *pctStrategy) stays(step int, _ Access, _ *G, _ []*G) bool {
 	return s.used >= len(s.changes) || s.changes[s.used] > step
+}
+
+// horizon is the next change point (horizonStayer).
+func (s *pctStrategy) horizon() int {
+	if s.used < len(s.changes) {
+		return s.changes[s.used]
+	}
+	return math.MaxInt
 }
 
 // choose runs the highest-priority option (time included).

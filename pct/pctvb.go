@@ -120,7 +120,7 @@ func (x *pctvb) at(site int) []int {
 
 // stays counts the access and says the holder continues, unless the access
 // is a change point (stayer); the priorities change nowhere else.
-func (x *pctvb) stays(_ int, a Access) bool {
+func (x *pctvb) stays(_ int, a Access, _ *G, _ []*G) bool {
 	if !isMemory(a.Kind) {
 		return true // only memory accesses count (Next)
 	}
@@ -135,6 +135,10 @@ func (x *pctvb) stays(_ int, a Access) bool {
 	}
 	return true
 }
+
+// horizon: PCTVB's change points are accesses, not steps; every point
+// asks stays, which counts the access (horizonStayer).
+func (x *pctvb) horizon() int { return 0 }
 
 func (x *pctvb) End(o ExecOutcome) {
 	x.pctStrategy.End(o)

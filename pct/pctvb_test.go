@@ -96,3 +96,28 @@ func TestPCTVBFindsCornerVariableBug(t *testing.T) {
 		t.Errorf("pctvb found it in execution %d, pct in %d (200: not found)", vb, pct)
 	}
 }
+
+// TestThreadBoundFirstExecution: before the number of goroutines is
+// learned, thread-bounded PCT draws random priorities like PCT (it used to
+// give every goroutine the same one: creation order, the same schedule for
+// every seed); afterwards P_i from the permutation.
+func TestThreadBoundFirstExecution(t *testing.T) {
+	s := newPCTTB(3, 2)
+	s.Begin(0, NewRand(1))
+	seen := map[uint64]bool{}
+	for id := range 4 {
+		seen[s.priority(&G{id: id})] = true
+	}
+	if len(seen) != 4 {
+		t.Fatalf("first execution: %d distinct priorities among 4 goroutines, want 4", len(seen))
+	}
+	s.End(ExecOutcome{Steps: 10, Goroutines: 4})
+	s.Begin(1, NewRand(2))
+	var got []int
+	for id := range 4 {
+		got = append(got, int(s.priority(&G{id: id})-prioBand-1))
+	}
+	if !slices.Equal(got, s.perm[:4]) {
+		t.Errorf("second execution: priorities %v, want P_1..P_4 = %v", got, s.perm[:4])
+	}
+}

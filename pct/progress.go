@@ -20,8 +20,9 @@ import (
 // atomic that writes, time passing. Reads, atomic loads, mutex traffic and
 // stores of the value already there are not progress, unless they keep
 // reaching memory not touched before in the window (liveCheck.touched). A window without
-// progress is a livelock, reported with a replay (the window's choices are
-// recorded like any other). A window with progress lets the execution go
+// progress is a livelock, reported with a replay (a replay opens the window
+// at the same step and takes the same turns: they are not recorded, see
+// recorder.switchTo). A window with progress lets the execution go
 // on to the next checkpoint; past the calibrated limit it is abandoned as
 // too long, which is counted, never reported as a bug.
 //
@@ -73,6 +74,7 @@ type liveCheck struct {
 	start    int  // step at which the window began
 	progress bool // something progressed in the window
 	rounds   int  // decisions in the window, for the round robin
+	traced   int  // switches of the window in the trace (recorder.windowSwitch)
 	// touched: the addresses read, or stored with their own value, in the
 	// window. A loop that keeps reaching memory it has not touched (more
 	// than freshProgress addresses) is a bounded scan or clear of a large

@@ -168,3 +168,42 @@ func TestUntrackedProgressIsNoLivelock(t *testing.T) {
 		t.Fatalf("got %+v, want 2 finished executions and no bug", recs[0])
 	}
 }
+
+// TestProgLongThenFail runs long enough for a livelock window in which two
+// goroutines take turns at every point, then fails.
+func TestProgLongThenFail(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var wg sync.WaitGroup
+		sums := make([]int, 2)
+		for w := 0; w < 2; w++ {
+			WGAdd(sWG, &wg, 1)
+			Go(sGo, func() {
+				defer WGDone(sWG, &wg)
+				for i := 0; i < 600_000; i++ {
+					Store(sW, &sums[w], Load(sR, &sums[w])+i)
+				}
+			})
+		}
+		WGWait(sWG, &wg)
+		TError(sFail, t, "Fatal", "done")
+	})
+}
+
+// TestReplayAfterWindow: a bug found after a livelock window replays
+// without divergence. The window's round robin is the engine's, in the
+// recording and in the replay alike, so its switches need not be in the
+// schedule (they were: 65,536 switches of no use to the replay, a token
+// too long for a command line).
+func TestReplayAfterWindow(t *testing.T) {
+	for _, s := range []string{"pct", "random"} {
+		b := mustFind(t, "TestProgLongThenFail", s, 1, 1, "fail") // replays it
+		t.Logf("%s: schedule of %d bytes, %d steps", s, len(b.Schedule), b.Steps)
+		if len(b.Schedule) > 1000 {
+			t.Errorf("%s: a schedule of %d bytes: the windows' switches are in it", s, len(b.Schedule))
+		}
+		if s == "pct" && b.Preemptions != 0 { // the first execution has no change point
+			t.Errorf("pct: %d preemptions, want 0: the windows' turns were counted", b.Preemptions)
+		}
+	}
+}

@@ -21,7 +21,7 @@ func (s *randomWalk) Begin(exec int, rng *Rand) bool {
 }
 
 func (s *randomWalk) Next(d *Decision) int {
-	if d.CurRuns && !d.Yield && !d.CanPassTime && commutes(d) {
+	if d.CurRuns && !d.Yield && !d.CanPassTime && commutes(d.Access, d.Cur, d.Choices) {
 		return d.IndexOf(d.Cur)
 	}
 	n := d.Options()
@@ -37,15 +37,21 @@ func (s *randomWalk) Next(d *Decision) int {
 	return d.Option(s.rng.Intn(n))
 }
 
-// commutes says whether the current goroutine's next operation, a memory
-// access, commutes with the next operation of every other runnable one.
-func commutes(d *Decision) bool {
-	a := d.Access
+// stays: the walk keeps cur without drawing a number when cur is the only
+// runnable goroutine (Intn(1) draws nothing) or when its access commutes
+// (stayer; the engine has ruled out yields and timers).
+func (s *randomWalk) stays(_ int, a Access, cur *G, runnable []*G) bool {
+	return len(runnable) == 1 || commutes(a, cur, runnable)
+}
+
+// commutes says whether cur's next operation a, a memory access, commutes
+// with the next operation of every other runnable goroutine.
+func commutes(a Access, cur *G, runnable []*G) bool {
 	if !isMemory(a.Kind) || a.Addr == 0 {
 		return false
 	}
-	for _, g := range d.Choices {
-		if g == d.Cur {
+	for _, g := range runnable {
+		if g == cur {
 			continue
 		}
 		b := g.pending

@@ -72,10 +72,23 @@ func newRecorder() *recorder { return &recorder{} }
 // fingerprint, checked at the next recorded switch and at the end, still
 // covers it. A poller whose clock runs for ten minutes of 1 ms ticks would
 // otherwise record 1,200,000 switches, a token of megabytes.
+//
+// A switch of a livelock window (e.live) is the engine's round robin, not
+// the strategy's choice: a replay reaches the window at the same step and
+// makes the same turns (fairNext), so the schedule leaves them out (65,536
+// switches per window made tokens of half a megabyte, longer than a
+// command line takes, and a replay waited at the first of them for a
+// decision the window never asks the strategy: it diverged). They are no
+// preemption of the schedule either (c, v and t of reports), and the trace
+// keeps the first windowTrace of each window, enough to show the turns.
 func (r *recorder) switchTo(e *execution, from, to *G, canContinue, byDefault bool) {
 	id := timeID
 	if to != nil {
 		id = to.id
+	}
+	if e.live != nil {
+		r.windowSwitch(e, from, id)
+		return
 	}
 	site := -1
 	if from != nil {
@@ -109,6 +122,25 @@ func (r *recorder) switchTo(e *execution, from, to *G, canContinue, byDefault bo
 		case from.state != gEnabled:
 			ev.Reason = from.waitFor
 		}
+	}
+	r.trace = append(r.trace, ev)
+}
+
+// windowTrace is how many switches of each livelock window the trace
+// keeps.
+const windowTrace = 32
+
+// windowSwitch puts a switch of a livelock window into the trace only.
+func (r *recorder) windowSwitch(e *execution, from *G, to int) {
+	if e.live.traced >= windowTrace || len(r.trace) >= maxTrace {
+		return
+	}
+	e.live.traced++
+	ev := TraceEvent{Step: e.step, To: gname(to), Reason: "livelock check: round robin"}
+	if from != nil {
+		ev.From = gname(from.id)
+		ev.At = sitePos(from.site)
+		ev.Op = siteOp(from.site)
 	}
 	r.trace = append(r.trace, ev)
 }

@@ -87,7 +87,13 @@ type execution struct {
 	yielding   bool // the current point is a runtime.Gosched
 	// stay: the last decision let the token holder continue at a
 	// scheduling point, with no timer pending (see stays).
-	stay bool
+	stay   bool
+	stayer stayer // the strategy, if it is one (nil: every point decides)
+	// horizon is the strategy if its choice changes only at known steps
+	// (PCT); while stay holds, points before step stayStep keep the holder
+	// without a call.
+	horizon  horizonStayer
+	stayStep int
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
@@ -103,9 +109,14 @@ type execution struct {
 	syncWaiters int
 	mayWake     bool // a real operation since the last settle may have woken one
 	timers      timerSet
-	models      map[any]any
-	abortCh     chan struct{}
-	bodyDone    bool
+	models      map[any]any // WaitGroup, Once, Cond and test frame models
+	// The models looked up at every Lock, Unlock and map access, by the
+	// object's address (ptrtable.go).
+	mutexes   ptrTable[lockModel]
+	rwMutexes ptrTable[lockModel]
+	maps      ptrTable[mapModel]
+	abortCh   chan struct{}
+	bodyDone  bool
 
 	mu       sync.Mutex
 	idle     bool // nobody holds the token
@@ -166,6 +177,8 @@ func newExecution(index int, s Strategy, limits *stepLimits) *execution {
 		rec:       newRecorder(),
 		access:    noAccess,
 	}
+	e.stayer, _ = s.(stayer)
+	e.horizon, _ = s.(horizonStayer)
 	return e
 }
 
@@ -246,7 +259,7 @@ func (e *execution) pointAt(g *G, a Access) {
 	if e.aborted.Load() {
 		e.park(g)
 	}
-	if e.stays(a) {
+	if e.stay && e.quiet() && (e.step < e.stayStep || e.stays(g, a)) {
 		e.seq++ // the decision is made, as decide would number it
 		return
 	}
@@ -320,6 +333,9 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	}
 	if next == cur && t == turnPoint {
 		e.stay = e.live == nil && !canTime && !d.Yield
+		if e.stay && e.horizon != nil {
+			e.stayStep = e.horizon.horizon()
+		}
 		return // cur continues: not a switch, not recorded
 	}
 	e.rec.switchTo(e, seen, next, t == turnPoint, t != turnPoint && pick == d.Option(0))

@@ -8,29 +8,45 @@ package pct
 // its own state, and whose state changes only at known points (PCT's change
 // points, PCTVB's j-th access of a variable), can say cheaply that the token
 // holder continues when its last decision said so and nothing it reads has
-// changed since: the enabled set (dirty), timers (none may exist), a yield,
+// changed since (the random walk: when its choice is forced or the access
+// commutes, so that it draws no number): the enabled set (dirty), timers (none may exist), a yield,
 // a livelock window. The engine then skips the decision but numbers it
 // (Decision.Seq), so that step, sequence number and path fingerprint, and
-// with them recordings and replays, are those of the slow path. Replay,
-// random and exhaustive strategies do not implement stayer and see every
-// decision.
+// with them recordings and replays, are those of the slow path. Replay and
+// exhaustive strategies do not implement stayer and see every decision.
 
 // stayer is a strategy that can answer at a scheduling point without a
 // Decision. stays is called only when the previous decision of the
-// execution let the token holder continue, with the same enabled set, no
-// timer, no yield and no livelock window; it does the bookkeeping Next
-// would do at access a and returns true when Next would choose the holder
-// again, or returns false, having changed nothing, to have Next called.
+// execution let the token holder cur continue, with the same runnable
+// goroutines (sorted by id, cur among them), no timer, no yield and no
+// livelock window; it does the bookkeeping Next would do at access a and
+// returns true when Next would choose cur again, or returns false, having
+// changed nothing, to have Next called.
 type stayer interface {
-	stays(step int, a Access) bool
+	stays(step int, a Access, cur *G, runnable []*G) bool
 }
 
-// stays says whether the token holder continues at a without a decision
-// (see stayer).
-func (e *execution) stays(a Access) bool {
-	if !e.stay || e.dirty || e.live != nil || e.yielding || len(e.timers.at)+len(e.timers.tick) > 0 {
-		return false
-	}
-	s, ok := e.strategy.(stayer)
-	return ok && s.stays(e.step, a)
+// stays asks the strategy whether the token holder g continues at a
+// without a decision (see stayer); the caller has checked e.stay and
+// e.quiet(). e.stayer is the strategy as a stayer, found once per
+// execution (an interface conversion at every point cost ~7% of a merge
+// sort's CPU).
+func (e *execution) stays(g *G, a Access) bool {
+	return e.stayer != nil && e.stayer.stays(e.step, a, g, e.enabled)
+}
+
+// quiet says that nothing a stayer reads has changed since the last
+// decision: the runnable goroutines, timers (none may exist), a yield, a
+// livelock window.
+func (e *execution) quiet() bool {
+	return !e.dirty && e.live == nil && !e.yielding && len(e.timers.at)+len(e.timers.tick) == 0
+}
+
+// horizonStayer is a stayer whose answer depends on the step only: it
+// keeps the holder at every step before horizon() (PCT: its next change
+// point), so the engine need not ask it there. horizon is read right
+// after a decision that let the holder continue.
+type horizonStayer interface {
+	stayer
+	horizon() int
 }

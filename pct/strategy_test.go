@@ -209,3 +209,43 @@ func TestReplayNoticesADifferentPath(t *testing.T) {
 		t.Errorf("diverged = %q", r.diverged)
 	}
 }
+
+// TestRandomWalkStaysAgreesWithNext: wherever the random walk's fast path
+// keeps the holder, Next would have kept it too without drawing a number,
+// so the rest of the walk is the same; where it does not, Next is asked.
+func TestRandomWalkStaysAgreesWithNext(t *testing.T) {
+	g := []*G{{id: 0}, {id: 1}, {id: 2}}
+	read := func(addr uintptr) Access { return Access{Site: 1, Kind: KindRead, Addr: addr} }
+	write := func(addr uintptr) Access { return Access{Site: 1, Kind: KindWrite, Addr: addr, Write: true} }
+	cases := []struct {
+		name     string
+		a        Access
+		runnable []*G
+		others   []Access // pending operations of runnable[1:]
+		stays    bool
+	}{
+		{"alone", Access{Site: 1, Kind: KindLock}, g[:1], nil, true},
+		{"disjoint", write(8), g, []Access{read(16), write(24)}, true},
+		{"shared reads", read(8), g[:2], []Access{read(8)}, true},
+		{"read-write", read(8), g[:2], []Access{write(8)}, false},
+		{"sync op", Access{Site: 1, Kind: KindLock}, g[:2], []Access{read(8)}, false},
+		{"other unknown", read(8), g[:2], []Access{noAccess}, false},
+		{"no address", read(0), g[:2], []Access{read(16)}, false},
+	}
+	for _, c := range cases {
+		for i, a := range c.others {
+			c.runnable[i+1].pending = a
+		}
+		s := &randomWalk{rng: NewRand(5)}
+		stays := s.stays(1, c.a, c.runnable[0], c.runnable)
+		if stays != c.stays {
+			t.Errorf("%s: stays = %v, want %v", c.name, stays, c.stays)
+		}
+		before := *s.rng
+		d := &Decision{Cur: c.runnable[0], CurRuns: true, Choices: c.runnable, Access: c.a}
+		if pick := s.Next(d); stays && (pick != 0 || *s.rng != before) {
+			t.Errorf("%s: Next picked %d and drew %v numbers; stays said the holder continues, drawing none",
+				c.name, pick, *s.rng != before)
+		}
+	}
+}
