@@ -113,7 +113,9 @@ func MapStore[M ~map[K]V, K comparable, V any](site int, m M, k K, v V) {
 	id := mapID(m)
 	mapWriteBegin(site, id)
 	m[k] = v
-	mapWriteEnd(id)
+	if e := mapWriteEnd(id); e != nil {
+		noteKey(e, k) // the order MapWalk visits keys that hold addresses in
+	}
 }
 
 // MapDelete is delete(m, k).

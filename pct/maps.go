@@ -73,12 +73,15 @@ func mapWriteBegin(site int, id unsafe.Pointer) {
 	}
 }
 
-func mapWriteEnd(id unsafe.Pointer) {
+// mapWriteEnd ends a write's window; it returns the execution (nil: the
+// caller runs natively).
+func mapWriteEnd(id unsafe.Pointer) *execution {
 	e, g := self()
 	if e == nil || id == nil {
-		return
+		return nil
 	}
 	if mm, ok := e.models[id].(*mapModel); ok && mm.writer == g {
 		mm.writer = nil
 	}
+	return e
 }

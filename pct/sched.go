@@ -121,6 +121,7 @@ type execution struct {
 	randSeed uint64
 	rand1    *rand.Rand
 	rand2    *randv2.Rand
+	keyOrder keyOrder // map keys holding addresses, in store order (keyorder.go)
 	// unmanaged counts instrumented operations run by goroutines gopct
 	// does not manage (started by code it does not instrument, such as
 	// net/http's server); unmanagedAt is where the first one ran.
