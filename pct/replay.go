@@ -9,6 +9,7 @@ type replayStrategy struct {
 	sched    Schedule
 	sw, pk   int
 	diverged string
+	texts    map[int]string // this binary's site texts, as compared with the trail
 }
 
 func newReplay(s Schedule) *replayStrategy { return &replayStrategy{sched: s} }

@@ -287,6 +287,9 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 	e.lazyTime = r.cfg.LazyTime
 	e.maxDelay = time.Duration(r.cfg.MaxDelay)
 	e.rec.crash = crash
+	if rs, ok := strat.(*replayStrategy); ok {
+		e.rec.follow = rs // the recorded execution: check every step
+	}
 	e.observe(r.cfg, strat)
 	crash.begin(i)
 	r.runOne(e, body)
@@ -297,7 +300,8 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 		e.narrowSites() // the execution ended inside a livelock window
 	}
 	e.finishObservers()
-	e.rec.sched.Steps, e.rec.sched.FP = e.step, e.fingerprint()
+	e.rec.sched.Steps, e.rec.sched.FP, e.rec.sched.Trail = e.step, e.fingerprint(), e.rec.trail
+	trailBuf = e.rec.trail[:0] // reused by the next execution, after this one's report
 	strat.End(e.outcome())
 	progress.Add(1)
 	if f := e.failure; f == nil || f.Kind.IsBug() {

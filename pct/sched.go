@@ -234,6 +234,7 @@ func (e *execution) pointAt(g *G, a Access) {
 	e.step++
 	if fingerprinting {
 		e.fp = (e.fp ^ uint64(g.id)<<40 ^ uint64(uint32(a.Site))<<8 ^ uint64(a.Kind)) * fpPrime
+		e.rec.step(e.step, g.id, a.Site)
 	}
 	if e.step&1023 == 0 {
 		progress.Add(1)
@@ -474,6 +475,9 @@ func (e *execution) decideFromIdle(g *G) {
 	e.mayWake = false
 	e.step++
 	e.fp = (e.fp ^ 0xfeed) * fpPrime // a decision after time passed or a wake-up
+	if fingerprinting {
+		e.rec.step(e.step, timeID, -1)
+	}
 	if e.step >= e.nextCheck {
 		e.atCheckpoint(-1)
 	}
