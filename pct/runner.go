@@ -589,8 +589,9 @@ func (e *execution) ginfo(g *G) GInfo {
 func (r *runner) watchdog() chan struct{} {
 	stop := make(chan struct{})
 	go func() {
-		last, since := progress.Load(), time.Now()
-		tick := time.NewTicker(200 * time.Millisecond)
+		last := progress.Load()
+		clock := stallClock{last: time.Now()}
+		tick := time.NewTicker(watchdogPeriod)
 		defer tick.Stop()
 		for {
 			select {
@@ -598,16 +599,42 @@ func (r *runner) watchdog() chan struct{} {
 				return
 			case <-tick.C:
 			}
-			if p := progress.Load(); p != last {
-				last, since = p, time.Now()
-				continue
-			}
-			if time.Since(since).Seconds() > r.cfg.Stall {
+			p := progress.Load()
+			if clock.tick(time.Now(), p != last).Seconds() > r.cfg.Stall {
 				r.stalled()
 			}
+			last = p
 		}
 	}()
 	return stop
+}
+
+const watchdogPeriod = 200 * time.Millisecond
+
+// stallClock measures how long a worker has gone without progress, in real
+// time during which the process ran. A tick of the watchdog that comes much
+// later than its period means that the process did not run in between (a
+// machine loaded far beyond its cores; a stopped process): that gap counts
+// as one period, so that a starved replay is not declared blocked (a
+// blocked test leaves the watchdog running, and its ticks on time).
+type stallClock struct {
+	last time.Time     // the previous tick
+	idle time.Duration // without progress so far
+}
+
+// tick notes a tick at now and returns the time without progress.
+func (c *stallClock) tick(now time.Time, progressed bool) time.Duration {
+	gap := now.Sub(c.last)
+	c.last = now
+	if gap > 5*watchdogPeriod {
+		gap = watchdogPeriod // the process was not running
+	}
+	if progressed {
+		c.idle = 0
+	} else {
+		c.idle += gap
+	}
+	return c.idle
 }
 
 func (r *runner) stalled() {
