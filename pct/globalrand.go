@@ -109,7 +109,13 @@ func (s drawSource2) Uint64() uint64 {
 	return v
 }
 
-func (e *execution) foldDraw(v uint64) { e.fp = (e.fp ^ v) * fpPrime }
+func (e *execution) foldDraw(v uint64) {
+	e.fp = (e.fp ^ v) * fpPrime
+	e.drawFP = (e.drawFP ^ v) * fpPrime
+}
+
+// drawsFingerprint folds the draws' hash to 32 bits, never 0.
+func (e *execution) drawsFingerprint() uint32 { return uint32(e.drawFP^e.drawFP>>32) | 1 }
 
 // TimeSeed is the seed of a source made with a seed read from the clock
 // (rand.NewSource(time.Now().UnixNano()); the instrumenter wraps such seed

@@ -25,6 +25,7 @@ type Schedule struct {
 	Picks    []PickEvent
 	Trail    []trailStep
 	Sites    map[int]string
+	Draws    uint32 // fingerprint of the random draws alone (0: not recorded)
 }
 
 // SwitchEvent says that at decision number Step goroutine To was chosen
@@ -170,6 +171,7 @@ func (s Schedule) Encode() string {
 	trail := encodeTrail(s.Trail)
 	b = binary.AppendUvarint(b, uint64(len(trail)))
 	b = append(b, trail...)
+	b = binary.AppendUvarint(b, uint64(s.Draws))
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
@@ -213,7 +215,9 @@ func DecodeSchedule(s string) (Schedule, error) {
 			return out, err
 		}
 	}
-	return out, nil
+	d.b = d.b[n:]
+	out.Draws = uint32(d.next())
+	return out, d.err
 }
 
 // scheduleFormat is the version of Encode's format (3: the path's final

@@ -301,6 +301,7 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 	}
 	e.finishObservers()
 	e.rec.sched.Steps, e.rec.sched.FP, e.rec.sched.Trail = e.step, e.fingerprint(), e.rec.trail
+	e.rec.sched.Draws = e.drawsFingerprint()
 	trailBuf = e.rec.trail[:0] // reused by the next execution, after this one's report
 	strat.End(e.outcome())
 	progress.Add(1)
@@ -352,7 +353,7 @@ func (r *runner) rerunPrior(body func(*testing.T), limits *stepLimits, crash *cr
 
 // outcome summarises a finished execution for its strategy.
 func (e *execution) outcome() ExecOutcome {
-	o := ExecOutcome{Steps: e.step, Goroutines: len(e.gs), FP: e.fingerprint()}
+	o := ExecOutcome{Steps: e.step, Goroutines: len(e.gs), FP: e.fingerprint(), Draws: e.drawsFingerprint()}
 	if e.failure != nil {
 		o.Failed, o.Kind = true, e.failure.Kind
 	}

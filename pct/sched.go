@@ -122,6 +122,7 @@ type execution struct {
 	rand1    *rand.Rand
 	rand2    *randv2.Rand
 	keyOrder keyOrder // map keys holding addresses, in store order (keyorder.go)
+	drawFP   uint64   // the random draws alone (globalrand.go)
 	// unmanaged counts instrumented operations run by goroutines gopct
 	// does not manage (started by code it does not instrument, such as
 	// net/http's server); unmanagedAt is where the first one ran.
