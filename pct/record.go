@@ -67,11 +67,17 @@ type recorder struct {
 	trace       []TraceEvent
 	preemptions int
 	crash       *crashLog
-	trail       []trailStep     // every step so far (trail.go)
+	trail       []trailStep     // the buffer of the steps (trail.go)
+	steps       int             // steps in trail
 	follow      *replayStrategy // the replay that checks each step, or nil
 }
 
-func newRecorder() *recorder { return &recorder{trail: trailBuf[:0]} }
+func newRecorder() *recorder {
+	if trailBuf == nil {
+		trailBuf = make([]trailStep, maxTrailSteps)
+	}
+	return &recorder{trail: trailBuf}
+}
 
 // switchTo records a decision that did not let from continue; to is nil
 // when time passed. A default decision (where the current goroutine cannot

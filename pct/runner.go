@@ -300,9 +300,10 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 		e.narrowSites() // the execution ended inside a livelock window
 	}
 	e.finishObservers()
-	e.rec.sched.Steps, e.rec.sched.FP, e.rec.sched.Trail = e.step, e.fingerprint(), e.rec.trail
+	// The trail shares trailBuf with the next execution: encoded by this
+	// one's report, before the next begins.
+	e.rec.sched.Steps, e.rec.sched.FP, e.rec.sched.Trail = e.step, e.fingerprint(), e.rec.recorded()
 	e.rec.sched.Draws = e.drawsFingerprint()
-	trailBuf = e.rec.trail[:0] // reused by the next execution, after this one's report
 	strat.End(e.outcome())
 	progress.Add(1)
 	if f := e.failure; f == nil || f.Kind.IsBug() {

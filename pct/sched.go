@@ -235,7 +235,10 @@ func (e *execution) pointAt(g *G, a Access) {
 	e.step++
 	if fingerprinting {
 		e.fp = (e.fp ^ uint64(g.id)<<40 ^ uint64(uint32(a.Site))<<8 ^ uint64(a.Kind)) * fpPrime
-		e.rec.step(e.step, g.id, a.Site)
+		e.rec.step(g.id, a.Site)
+		if e.rec.follow != nil {
+			e.rec.follow.checkStep(e.step, g.id, a.Site)
+		}
 	}
 	if e.step&1023 == 0 {
 		progress.Add(1)
@@ -477,7 +480,10 @@ func (e *execution) decideFromIdle(g *G) {
 	e.step++
 	e.fp = (e.fp ^ 0xfeed) * fpPrime // a decision after time passed or a wake-up
 	if fingerprinting {
-		e.rec.step(e.step, timeID, -1)
+		e.rec.step(timeID, -1)
+		if e.rec.follow != nil {
+			e.rec.follow.checkStep(e.step, timeID, -1)
+		}
 	}
 	if e.step >= e.nextCheck {
 		e.atCheckpoint(-1)

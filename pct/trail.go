@@ -32,21 +32,22 @@ const (
 	maxTrailBytes = 16 << 10
 )
 
-// trailBuf is the trail buffer, reused by the executions of this process
-// (one runs at a time, and a bug's schedule is encoded before the next
-// begins).
+// trailBuf is the trail buffer (maxTrailSteps long, made once), reused by
+// the executions of this process (one runs at a time, and a bug's schedule
+// is encoded before the next begins).
 var trailBuf []trailStep
 
-// step records a step of the execution, and checks it against the
-// recorded trail when replaying. Called at every scheduling point.
-func (r *recorder) step(n, g, site int) {
-	if len(r.trail) < maxTrailSteps {
-		r.trail = append(r.trail, trailStep{int32(g), int32(site)})
-	}
-	if r.follow != nil {
-		r.follow.checkStep(n, g, site)
+// step records a step of the execution. Called at every scheduling point,
+// inlined.
+func (r *recorder) step(g, site int) {
+	if r.steps < len(r.trail) {
+		r.trail[r.steps] = trailStep{int32(g), int32(site)}
+		r.steps++
 	}
 }
+
+// recorded is the trail of the steps so far.
+func (r *recorder) recorded() []trailStep { return r.trail[:r.steps] }
 
 // checkStep compares step n of the replay with the recorded trail: the
 // same goroutine at the same position and operation. Sites are compared by
@@ -116,7 +117,7 @@ func siteText(site int) string {
 // encodeTrail packs the trail and its sites' texts, compressed, cut to its
 // first steps until it fits maxTrailBytes; nil when there is no trail.
 func encodeTrail(trail []trailStep) []byte {
-	for n := len(trail); n > 0; n /= 2 {
+	for n := min(len(trail), maxTrailSteps); n > 0; n /= 2 {
 		if b := packTrail(trail[:n]); len(b) <= maxTrailBytes {
 			return b
 		}
