@@ -192,6 +192,9 @@ func (r *fileRewriter) fits(e ast.Expr, t types.Type) bool {
 func (r *fileRewriter) selector(e *ast.SelectorExpr) string {
 	sel := r.info.Selections[e]
 	if sel == nil {
+		if s := r.randValue(e); s != "" {
+			return s
+		}
 		return r.text(e)
 	}
 	if sel.Kind() == types.MethodVal {

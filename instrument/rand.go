@@ -3,6 +3,7 @@ package instrument
 import (
 	"go/ast"
 	"go/types"
+	"strconv"
 	"strings"
 )
 
@@ -53,4 +54,92 @@ func isRandMethod(fn *types.Func) bool {
 	m, _, _ := types.LookupFieldOrMethod(types.NewPointer(t.Type()), false, fn.Pkg(), fn.Name())
 	_, isFunc := m.(*types.Func)
 	return isFunc
+}
+
+// randValue renders a top-level function of math/rand or math/rand/v2 used
+// as a value (f := rand.Intn, sort by rand.Float64) as a function that
+// draws from the execution's source each time it is called: a method value
+// such as Rand1().Intn would bind the source of the moment it was taken (the
+// global one for a package-level variable set at init). v2's generic N
+// becomes RandN. It returns "" for any other selector.
+func (r *fileRewriter) randValue(e *ast.SelectorExpr) string {
+	fn, ok := r.info.Uses[e.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
+		return ""
+	}
+	source, ok := randSources[fn.Pkg().Path()]
+	if !ok {
+		return ""
+	}
+	if fn.Name() == "N" && source == "Rand2" {
+		r.keep[r.keepName(e)] = true
+		return r.rt("RandN")
+	}
+	sig := fn.Type().(*types.Signature)
+	if fn.Name() == "Seed" || sig.TypeParams().Len() > 0 || sig.Variadic() || !isRandMethod(fn) {
+		return ""
+	}
+	var params, args []string
+	for i := range sig.Params().Len() {
+		t := types.TypeString(sig.Params().At(i).Type(), nil)
+		if strings.Contains(t, ".") {
+			return "" // a named type of another package: not rendered here
+		}
+		name := "p" + strconv.Itoa(i)
+		params = append(params, name+" "+t)
+		args = append(args, name)
+	}
+	results := types.TypeString(sig.Results(), nil)
+	if strings.Contains(results, ".") {
+		return ""
+	}
+	call := r.rt(source) + "()." + fn.Name() + "(" + strings.Join(args, ", ") + ")"
+	if sig.Results().Len() > 0 {
+		call = "return " + call
+	}
+	r.keep[r.keepName(e)] = true
+	return "func(" + strings.Join(params, ", ") + ") " + results + " { " + call + " }"
+}
+
+// seedSources are the source constructors of math/rand and math/rand/v2
+// whose seed arguments timeSeeds controls.
+var seedSources = map[string]bool{"math/rand.NewSource": true, "math/rand/v2.NewPCG": true}
+
+// timeSeeds rewrites the seed arguments of rand.NewSource(seed) and
+// randv2.NewPCG(seed1, seed2) that read the clock (time.Now().UnixNano())
+// into TimeSeed(seed): inside an execution the clock is fake and the seed
+// already deterministic, but a source made while the package initialises
+// (a package-level variable) would be seeded with real time, and a replay
+// would draw other numbers. It reports false for any other call.
+func (r *fileRewriter) timeSeeds(c *ast.CallExpr) (string, bool) {
+	fn, sel := r.callee(ast.Unparen(c.Fun))
+	if fn == nil || sel != nil || fn.Pkg() == nil || !seedSources[fn.Pkg().Path()+"."+fn.Name()] {
+		return "", false
+	}
+	args := r.exprs(c.Args)
+	changed := false
+	for i, a := range c.Args {
+		if r.readsClock(a) {
+			args[i] = r.rt("TimeSeed") + "(" + args[i] + ")"
+			changed = true
+		}
+	}
+	if !changed {
+		return "", false
+	}
+	return r.text(c.Fun) + "(" + strings.Join(args, ", ") + ")", true
+}
+
+// readsClock reports whether e calls time.Now.
+func (r *fileRewriter) readsClock(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if fn, _ := r.callee(ast.Unparen(c.Fun)); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Now" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -113,10 +113,13 @@ func MapStore[M ~map[K]V, K comparable, V any](site int, m M, k K, v V) {
 	id := mapID(m)
 	if mapWriteBegin(site, id) {
 		m[k] = v
-		mapWriteEnd(id)
+		if e := mapWriteEnd(id); e != nil {
+			noteKey(e, k) // the order MapWalk visits keys that hold addresses in
+		}
 		return
 	}
 	m[k] = v
+	noteStoredKey(k) // an inactive site's keys keep their order too
 }
 
 // MapDelete is delete(m, k).

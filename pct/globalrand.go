@@ -3,6 +3,7 @@ package pct
 import (
 	"math/rand"
 	randv2 "math/rand/v2"
+	"sync/atomic"
 )
 
 // The top-level functions of math/rand and math/rand/v2 draw from a
@@ -108,4 +109,34 @@ func (s drawSource2) Uint64() uint64 {
 	return v
 }
 
-func (e *execution) foldDraw(v uint64) { e.fp = (e.fp ^ v) * fpPrime }
+func (e *execution) foldDraw(v uint64) {
+	e.fp = (e.fp ^ v) * fpPrime
+	e.drawFP = (e.drawFP ^ v) * fpPrime
+}
+
+// drawsFingerprint folds the draws' hash to 32 bits, never 0.
+func (e *execution) drawsFingerprint() uint32 { return uint32(e.drawFP^e.drawFP>>32) | 1 }
+
+// TimeSeed is the seed of a source made with a seed read from the clock
+// (rand.NewSource(time.Now().UnixNano()); the instrumenter wraps such seed
+// arguments). Inside an execution the clock is fake and x is already the
+// same in every replay. Outside one, in a gopct worker (a package-level
+// source made while the package initialises), x is real time, different in
+// every process: the seed is then taken from the hunt's seed and the number
+// of such sources made so far, which package initialisation makes in the
+// same order in every process, so that a replay's prior executions and the
+// recorded one draw what the hunt's did. Under plain go test, x.
+func TimeSeed[T ~int64 | ~uint64](x T) T {
+	if e, _ := self(); e != nil {
+		return x
+	}
+	c, err := loadConfig()
+	if err != nil || c == nil {
+		return x
+	}
+	n := timeSeeds.Add(1)
+	return T(execSeed(c.Seed^randSalt, -int(n)) >> 1) // >> 1: a non-negative int64
+}
+
+// timeSeeds counts the sources seeded by TimeSeed outside executions.
+var timeSeeds atomic.Int64

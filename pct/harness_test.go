@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The programs under test are written as instrumented code would be (direct
@@ -74,6 +75,15 @@ func campaign(t *testing.T, prog string, cfg Config) []Record {
 
 func campaignTB(t testing.TB, prog string, cfg Config) []Record {
 	t.Helper()
+	recs, _ := campaignCPU(t, prog, cfg)
+	return recs
+}
+
+// campaignCPU is campaignTB that also returns the CPU time (user and
+// system) the worker process used: benchmarks compare it, as the wall time
+// of a loaded machine is mostly other processes'.
+func campaignCPU(t testing.TB, prog string, cfg Config) ([]Record, time.Duration) {
+	t.Helper()
 	dir := t.TempDir()
 	cfg.Version = SchemaVersion
 	cfg.Test = prog
@@ -96,7 +106,7 @@ func campaignTB(t testing.TB, prog string, cfg Config) []Record {
 	if len(recs) == 0 || (recs[len(recs)-1].Type != "done" && recs[len(recs)-1].Type != "error") {
 		t.Fatalf("%s: no summary record; output:\n%s", prog, tail(string(outb), 3000))
 	}
-	return recs
+	return recs, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 }
 
 func readRecords(t testing.TB, path string) []Record {

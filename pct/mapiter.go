@@ -17,8 +17,10 @@ import (
 // w, k and v are declared by the for clause, so they are per loop or per
 // iteration exactly as the range variables were in the file's language
 // version; a blank or missing variable is passed as nil. Under control the
-// keys are taken at the start and visited in a deterministic order (sorted),
-// so that replays do not depend on Go's randomised map order; each iteration
+// keys are taken at the start and visited in a deterministic order (sorted;
+// keys that hold addresses in the order they were first stored, see
+// keyOrder), so that replays do not depend on Go's randomised map order nor
+// on where the allocator put the keys; each iteration
 // is a read scheduling point with the runtime's "concurrent map iteration and
 // map write" check. Entries deleted before they are reached are skipped, and
 // values are read when reached, as the language specifies; entries added
@@ -34,8 +36,8 @@ func MapWalk[M ~map[K]V, K comparable, V any](site int, m M) (w *MapWalker[M, K,
 	for key := range m {
 		w.keys = append(w.keys, key)
 	}
-	if controlled() {
-		sortKeys(w.keys)
+	if e, _ := self(); e != nil {
+		sortKeysIn(w.keys, e.keyOrder)
 	}
 	return w, k, v
 }
@@ -95,7 +97,14 @@ func sortKeys[K comparable](keys []K) {
 }
 
 // compareValues is a total order on comparable values of one type.
-func compareValues(a, b reflect.Value) int {
+// Pointers compare by what they point to (a few levels deep) before their
+// addresses, which differ from one process to the next.
+func compareValues(a, b reflect.Value) int { return compareDepth(a, b, 0) }
+
+// pointeeDepth bounds how deep compareDepth follows pointers (cycles).
+const pointeeDepth = 3
+
+func compareDepth(a, b reflect.Value, depth int) int {
 	if !a.IsValid() || !b.IsValid() {
 		return cmp.Compare(boolInt(a.IsValid()), boolInt(b.IsValid()))
 	}
@@ -118,29 +127,39 @@ func compareValues(a, b reflect.Value) int {
 			return c
 		}
 		return cmp.Compare(imag(a.Complex()), imag(b.Complex()))
-	case reflect.Pointer, reflect.Chan, reflect.UnsafePointer:
+	case reflect.Pointer:
+		if a.Pointer() == b.Pointer() {
+			return 0
+		}
+		if depth < pointeeDepth && !a.IsNil() && !b.IsNil() {
+			if c := compareDepth(a.Elem(), b.Elem(), depth+1); c != 0 {
+				return c
+			}
+		}
+		return cmp.Compare(a.Pointer(), b.Pointer())
+	case reflect.Chan, reflect.UnsafePointer:
 		return cmp.Compare(a.Pointer(), b.Pointer())
 	case reflect.Array:
 		for i := 0; i < a.Len(); i++ {
-			if c := compareValues(a.Index(i), b.Index(i)); c != 0 {
+			if c := compareDepth(a.Index(i), b.Index(i), depth); c != 0 {
 				return c
 			}
 		}
 		return 0
 	case reflect.Struct:
 		for i := 0; i < a.NumField(); i++ {
-			if c := compareValues(a.Field(i), b.Field(i)); c != 0 {
+			if c := compareDepth(a.Field(i), b.Field(i), depth); c != 0 {
 				return c
 			}
 		}
 		return 0
 	case reflect.Interface:
-		return compareInterfaces(a, b)
+		return compareInterfaces(a, b, depth)
 	}
 	return 0
 }
 
-func compareInterfaces(a, b reflect.Value) int {
+func compareInterfaces(a, b reflect.Value, depth int) int {
 	if a.IsNil() || b.IsNil() {
 		return cmp.Compare(boolInt(!a.IsNil()), boolInt(!b.IsNil()))
 	}
@@ -148,7 +167,7 @@ func compareInterfaces(a, b reflect.Value) int {
 	if ta, tb := ea.Type().String(), eb.Type().String(); ta != tb {
 		return cmp.Compare(ta, tb)
 	}
-	if c := compareValues(ea, eb); c != 0 {
+	if c := compareDepth(ea, eb, depth); c != 0 {
 		return c
 	}
 	return cmp.Compare(fmt.Sprint(ea), fmt.Sprint(eb))

@@ -71,12 +71,15 @@ func mapWriteBegin(site int, id unsafe.Pointer) bool {
 	return true
 }
 
-func mapWriteEnd(id unsafe.Pointer) {
+// mapWriteEnd ends a write's window; it returns the execution (nil: the
+// caller runs natively).
+func mapWriteEnd(id unsafe.Pointer) *execution {
 	e, g := self()
 	if e == nil || id == nil {
-		return
+		return nil
 	}
 	if mm := e.maps.get(id); mm != nil && mm.writer == g {
 		mm.writer = nil
 	}
+	return e
 }

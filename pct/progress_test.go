@@ -207,3 +207,25 @@ func TestReplayAfterWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestStallClockIgnoresStarvation: ticks on time add up to a stall; a tick
+// that comes seconds late (the process did not run) counts one period.
+func TestStallClockIgnoresStarvation(t *testing.T) {
+	t0 := time.Unix(0, 0)
+	c := stallClock{last: t0}
+	now := t0
+	for range 10 {
+		now = now.Add(watchdogPeriod)
+		c.tick(now, false)
+	}
+	if c.idle != 10*watchdogPeriod {
+		t.Fatalf("on-time ticks: idle %v", c.idle)
+	}
+	now = now.Add(30 * time.Second) // starved for 30 s
+	if got := c.tick(now, false); got != 11*watchdogPeriod {
+		t.Fatalf("after a late tick: idle %v, want %v", got, 11*watchdogPeriod)
+	}
+	if got := c.tick(now.Add(watchdogPeriod), true); got != 0 {
+		t.Fatalf("after progress: idle %v", got)
+	}
+}

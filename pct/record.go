@@ -14,11 +14,18 @@ import (
 // FP is the fingerprint of the whole path (0: not recorded): a run that
 // agrees at every switch but differs after the last one (a branch taken on
 // another random draw) is noticed at its end.
+//
+// Trail is every step's goroutine and site (the first ones: see trail.go)
+// and Sites the position and operation of each site it names, as the
+// recording's binary printed them (nil: not recorded).
 type Schedule struct {
 	Steps    int
 	FP       uint32
 	Switches []SwitchEvent
 	Picks    []PickEvent
+	Trail    []trailStep
+	Sites    map[int]string
+	Draws    uint32 // fingerprint of the random draws alone (0: not recorded)
 }
 
 // SwitchEvent says that at decision number Step goroutine To was chosen
@@ -60,9 +67,17 @@ type recorder struct {
 	trace       []TraceEvent
 	preemptions int
 	crash       *crashLog
+	trail       []trailStep     // the buffer of the steps (trail.go)
+	steps       int             // steps in trail
+	follow      *replayStrategy // the replay that checks each step, or nil
 }
 
-func newRecorder() *recorder { return &recorder{} }
+func newRecorder() *recorder {
+	if trailBuf == nil {
+		trailBuf = make([]trailStep, maxTrailSteps)
+	}
+	return &recorder{trail: trailBuf}
+}
 
 // switchTo records a decision that did not let from continue; to is nil
 // when time passed. A default decision (where the current goroutine cannot
@@ -191,6 +206,10 @@ func (s Schedule) Encode() string {
 		b = binary.AppendUvarint(b, uint64(p.Value))
 		last = p.Step
 	}
+	trail := encodeTrail(s.Trail)
+	b = binary.AppendUvarint(b, uint64(len(trail)))
+	b = append(b, trail...)
+	b = binary.AppendUvarint(b, uint64(s.Draws))
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
@@ -202,7 +221,8 @@ func DecodeSchedule(s string) (Schedule, error) {
 	}
 	d := &uvarints{b: b}
 	var out Schedule
-	if d.next() != scheduleFormat {
+	format := d.next()
+	if format != scheduleFormat && format != scheduleFormat-1 {
 		return out, errors.New("unknown schedule format (made by another version of gopct)")
 	}
 	out.Steps = int(d.next())
@@ -221,12 +241,26 @@ func DecodeSchedule(s string) (Schedule, error) {
 		last += int(d.next())
 		out.Picks = append(out.Picks, PickEvent{Step: last, Value: int(d.next())})
 	}
+	if format < 4 || d.err != nil {
+		return out, d.err
+	}
+	n = int(d.next())
+	if d.err != nil || n > len(d.b) {
+		return out, errors.New("truncated schedule")
+	}
+	if n > 0 {
+		if err := out.decodeTrail(d.b[:n]); err != nil {
+			return out, err
+		}
+	}
+	d.b = d.b[n:]
+	out.Draws = uint32(d.next())
 	return out, d.err
 }
 
 // scheduleFormat is the version of Encode's format (3: the path's final
-// fingerprint).
-const scheduleFormat = 3
+// fingerprint; 4: the trail). DecodeSchedule reads 3 as well.
+const scheduleFormat = 4
 
 type uvarints struct {
 	b   []byte

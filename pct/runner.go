@@ -314,6 +314,9 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 	e.lazyTime = r.cfg.LazyTime
 	e.maxDelay = time.Duration(r.cfg.MaxDelay)
 	e.rec.crash = crash
+	if rs, ok := strat.(*replayStrategy); ok {
+		e.rec.follow = rs // the recorded execution: check every step
+	}
 	e.observe(r.cfg, strat)
 	crash.begin(i)
 	r.runOne(e, body)
@@ -324,7 +327,10 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 		e.narrowSites() // the execution ended inside a livelock window
 	}
 	e.finishObservers()
-	e.rec.sched.Steps, e.rec.sched.FP = e.step, e.fingerprint()
+	// The trail shares trailBuf with the next execution: encoded by this
+	// one's report, before the next begins.
+	e.rec.sched.Steps, e.rec.sched.FP, e.rec.sched.Trail = e.step, e.fingerprint(), e.rec.recorded()
+	e.rec.sched.Draws = e.drawsFingerprint()
 	strat.End(e.outcome())
 	progress.Add(1)
 	if f := e.failure; f == nil || f.Kind.IsBug() {
@@ -375,7 +381,7 @@ func (r *runner) rerunPrior(body func(*testing.T), limits *stepLimits, crash *cr
 
 // outcome summarises a finished execution for its strategy.
 func (e *execution) outcome() ExecOutcome {
-	o := ExecOutcome{Steps: e.step, Goroutines: len(e.gs), FP: e.fingerprint()}
+	o := ExecOutcome{Steps: e.step, Goroutines: len(e.gs), FP: e.fingerprint(), Draws: e.drawsFingerprint()}
 	if e.failure != nil {
 		o.Failed, o.Kind = true, e.failure.Kind
 	}
@@ -623,8 +629,9 @@ func (e *execution) ginfo(g *G) GInfo {
 func (r *runner) watchdog() chan struct{} {
 	stop := make(chan struct{})
 	go func() {
-		last, since := progress.Load(), time.Now()
-		tick := time.NewTicker(200 * time.Millisecond)
+		last := progress.Load()
+		clock := stallClock{last: time.Now()}
+		tick := time.NewTicker(watchdogPeriod)
 		defer tick.Stop()
 		for {
 			select {
@@ -632,16 +639,43 @@ func (r *runner) watchdog() chan struct{} {
 				return
 			case <-tick.C:
 			}
-			if p := progress.Load(); p != last || r.waiting.Load() {
-				last, since = p, time.Now() // waiting for a work item is not a stall
-				continue
-			}
-			if time.Since(since).Seconds() > r.cfg.Stall {
+			p := progress.Load()
+			// Waiting for a work item is not a stall.
+			if clock.tick(time.Now(), p != last || r.waiting.Load()).Seconds() > r.cfg.Stall {
 				r.stalled()
 			}
+			last = p
 		}
 	}()
 	return stop
+}
+
+const watchdogPeriod = 200 * time.Millisecond
+
+// stallClock measures how long a worker has gone without progress, in real
+// time during which the process ran. A tick of the watchdog that comes much
+// later than its period means that the process did not run in between (a
+// machine loaded far beyond its cores; a stopped process): that gap counts
+// as one period, so that a starved replay is not declared blocked (a
+// blocked test leaves the watchdog running, and its ticks on time).
+type stallClock struct {
+	last time.Time     // the previous tick
+	idle time.Duration // without progress so far
+}
+
+// tick notes a tick at now and returns the time without progress.
+func (c *stallClock) tick(now time.Time, progressed bool) time.Duration {
+	gap := now.Sub(c.last)
+	c.last = now
+	if gap > 5*watchdogPeriod {
+		gap = watchdogPeriod // the process was not running
+	}
+	if progressed {
+		c.idle = 0
+	} else {
+		c.idle += gap
+	}
+	return c.idle
 }
 
 func (r *runner) stalled() {

@@ -132,6 +132,8 @@ type execution struct {
 	randSeed uint64
 	rand1    *rand.Rand
 	rand2    *randv2.Rand
+	keyOrder keyOrder // map keys holding addresses, in store order (keyorder.go)
+	drawFP   uint64   // the random draws alone (globalrand.go)
 	// unmanaged counts instrumented operations run by goroutines gopct
 	// does not manage (started by code it does not instrument, such as
 	// net/http's server); unmanagedAt is where the first one ran.
@@ -246,6 +248,10 @@ func (e *execution) pointAt(g *G, a Access) {
 	e.step++
 	if fingerprinting {
 		e.fp = (e.fp ^ uint64(g.id)<<40 ^ uint64(uint32(a.Site))<<8 ^ uint64(a.Kind)) * fpPrime
+		e.rec.step(g.id, a.Site)
+		if e.rec.follow != nil {
+			e.rec.follow.checkStep(e.step, g.id, a.Site)
+		}
 	}
 	if e.step&1023 == 0 {
 		progress.Add(1)
@@ -489,6 +495,12 @@ func (e *execution) decideFromIdle(g *G) {
 	e.mayWake = false
 	e.step++
 	e.fp = (e.fp ^ 0xfeed) * fpPrime // a decision after time passed or a wake-up
+	if fingerprinting {
+		e.rec.step(timeID, -1)
+		if e.rec.follow != nil {
+			e.rec.follow.checkStep(e.step, timeID, -1)
+		}
+	}
 	if e.step >= e.nextCheck {
 		e.atCheckpoint(-1)
 	}

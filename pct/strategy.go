@@ -95,6 +95,7 @@ type ExecOutcome struct {
 	Failed     bool        // a failure, bug or not
 	Kind       FailureKind // what kind, when Failed
 	FP         uint32      // fingerprint of the whole path (see Schedule.FP)
+	Draws      uint32      // fingerprint of the random draws (see Schedule.Draws)
 }
 
 // ID returns the goroutine's id: its creation index in the execution, the
