@@ -3,6 +3,7 @@ package pct
 import (
 	"runtime/debug"
 	"runtime/metrics"
+	"slices"
 	"testing"
 	"time"
 )
@@ -119,7 +120,9 @@ func (r *runner) rerunCapturing(i int, e *execution, d *raceDetector, limits *st
 	nextCapture = &raceCapture{target: d.prev, write: d.prevWrite, stacks: map[uintptr]string{}}
 	defer func() { r.cfg, nextCapture = saved, nil }()
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	rs := newReplay(e.rec.sched)
+	sched := e.rec.sched
+	sched.Trail = slices.Clone(sched.Trail) // the rerun records into the same buffer
+	rs := newReplay(sched)
 	rs.Begin(i, NewRand(execSeed(cfg.Seed, i)))
 	lim := *limits
 	return r.execute(i, rs, &lim, nil, body), rs
