@@ -65,7 +65,7 @@ type SiteInfo struct {
 func RegisterSites(sites []SiteInfo) {
 	siteTable = sites
 	siteVars = decodeSiteVars(siteVarsEnc, len(sites), len(varTable))
-	sitesActive = make([]bool, len(sites)) // off until a run activates them
+	sitesActive = resetGate(len(sites)) // off until a run activates them
 }
 
 var siteTable []SiteInfo
@@ -74,7 +74,7 @@ var siteTable []SiteInfo
 
 // Load reads *p after a scheduling point.
 func Load[T any](site int, p *T) T {
-	if memoryOn(site) {
+	if gate[site] { // memoryOn(site) without its bounds check (gate.go)
 		access(site, unsafe.Pointer(p), false)
 	}
 	return *p
@@ -83,12 +83,19 @@ func Load[T any](site int, p *T) T {
 // Store writes v to *p after a scheduling point. v is evaluated by the caller
 // before the point, so `x = f()` is preemptible between f and the store.
 func Store[T any](site int, p *T, v T) {
-	// memoryOn(site), written out: the call would take Store over the
-	// inliner's budget, and an inactive site must cost the test only.
-	if site < len(sitesActive) && sitesActive[site] {
-		storeAccess(site, unsafe.Pointer(p), unsafe.Pointer(&v), unsafe.Sizeof(v))
+	if gate[site] { // memoryOn(site) without its bounds check (gate.go)
+		storeSlow(site, p, v)
 	}
 	*p = v
+}
+
+// storeSlow is Store's scheduling point, outlined: taking &v in Store
+// itself would keep v in memory on the inactive path too (a store and a
+// forwarded load per access).
+//
+//go:noinline
+func storeSlow[T any](site int, p *T, v T) {
+	storeAccess(site, unsafe.Pointer(p), unsafe.Pointer(&v), unsafe.Sizeof(v))
 }
 
 // ---- maps ----
@@ -111,25 +118,31 @@ func MapLoad2[M ~map[K]V, K comparable, V any](site int, m M, k K) (V, bool) {
 // as "concurrent map writes", exactly when Go would be allowed to crash.
 func MapStore[M ~map[K]V, K comparable, V any](site int, m M, k K, v V) {
 	id := mapID(m)
-	mapWriteBegin(site, id)
+	tracked := mapWriteBegin(site, id)
 	m[k] = v
-	mapWriteEnd(id)
+	if tracked {
+		mapWriteEnd(id)
+	}
 }
 
 // MapDelete is delete(m, k).
 func MapDelete[M ~map[K]V, K comparable, V any](site int, m M, k K) {
 	id := mapID(m)
-	mapWriteBegin(site, id)
+	tracked := mapWriteBegin(site, id)
 	delete(m, k)
-	mapWriteEnd(id)
+	if tracked {
+		mapWriteEnd(id)
+	}
 }
 
 // MapClear is clear(m).
 func MapClear[M ~map[K]V, K comparable, V any](site int, m M) {
 	id := mapID(m)
-	mapWriteBegin(site, id)
+	tracked := mapWriteBegin(site, id)
 	clear(m)
-	mapWriteEnd(id)
+	if tracked {
+		mapWriteEnd(id)
+	}
 }
 
 // ---- variables (profiling) ----
