@@ -102,13 +102,17 @@ func storeSlow[T any](site int, p *T, v T) {
 
 // MapLoad is m[k].
 func MapLoad[M ~map[K]V, K comparable, V any](site int, m M, k K) V {
-	mapRead(site, mapID(m))
+	if gate[site] { // inactive: no call (gate.go)
+		mapRead(site, mapID(m))
+	}
 	return m[k]
 }
 
 // MapLoad2 is v, ok := m[k].
 func MapLoad2[M ~map[K]V, K comparable, V any](site int, m M, k K) (V, bool) {
-	mapRead(site, mapID(m))
+	if gate[site] {
+		mapRead(site, mapID(m))
+	}
 	v, ok := m[k]
 	return v, ok
 }
@@ -117,6 +121,10 @@ func MapLoad2[M ~map[K]V, K comparable, V any](site int, m M, k K) (V, bool) {
 // map across a scheduling point, so that two overlapping writes are reported
 // as "concurrent map writes", exactly when Go would be allowed to crash.
 func MapStore[M ~map[K]V, K comparable, V any](site int, m M, k K, v V) {
+	if !gate[site] {
+		m[k] = v
+		return
+	}
 	id := mapID(m)
 	tracked := mapWriteBegin(site, id)
 	m[k] = v
@@ -127,6 +135,10 @@ func MapStore[M ~map[K]V, K comparable, V any](site int, m M, k K, v V) {
 
 // MapDelete is delete(m, k).
 func MapDelete[M ~map[K]V, K comparable, V any](site int, m M, k K) {
+	if !gate[site] {
+		delete(m, k)
+		return
+	}
 	id := mapID(m)
 	tracked := mapWriteBegin(site, id)
 	delete(m, k)
@@ -137,6 +149,10 @@ func MapDelete[M ~map[K]V, K comparable, V any](site int, m M, k K) {
 
 // MapClear is clear(m).
 func MapClear[M ~map[K]V, K comparable, V any](site int, m M) {
+	if !gate[site] {
+		clear(m)
+		return
+	}
 	id := mapID(m)
 	tracked := mapWriteBegin(site, id)
 	clear(m)
