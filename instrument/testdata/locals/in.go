@@ -110,3 +110,23 @@ func Deferred() (err error) {
 func Generic[T any](v T) func() T {
 	return func() T { return v }
 }
+
+// Nested: a literal called in place does not share n, but the go statement
+// inside it does; m is assigned in a literal called in place only.
+func Nested() int {
+	n, m := 0, 0
+	func() {
+		m++
+		go func() { n++ }()
+	}()
+	return n + m
+}
+
+// LoopBody: the body assigns i after a goroutine captured it, so i is shared
+// although the post statement's i++ does not count.
+func LoopBody() {
+	for i := 0; i < 3; i++ {
+		go func() { _ = i }()
+		i++
+	}
+}

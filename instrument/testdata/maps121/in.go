@@ -32,3 +32,11 @@ outer:
 	}
 	return s + vs[0], keep
 }
+
+// Loop: in go1.21 one i serves every iteration, so the post statement's i++
+// writes the variable the goroutines read: i is shared.
+func Loop() {
+	for i := 0; i < 3; i++ {
+		go func() { _ = i }()
+	}
+}

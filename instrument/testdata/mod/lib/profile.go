@@ -44,8 +44,10 @@ func Profiled(rounds int) int {
 	return box.n + arr[0] + lit[1] + m["k"] + ptrs[0].n + grown[2] + count + rounds
 }
 
-// Param registers a parameter captured by a closure.
+// Param registers a parameter captured and assigned by a closure that may
+// run in another goroutine (one called where it is written could not).
 func Param( /*@param*/ p int) int {
-	func() { p++ }()
+	inc := func() { p++ }
+	inc()
 	return p
 }
