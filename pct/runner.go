@@ -508,6 +508,7 @@ func (e *execution) finishBody(g0 *G, t *testing.T, normal *bool) {
 		return
 	}
 	e.bodyDone = true
+	e.bodyDoneAt = now()
 	for !e.othersDone() {
 		e.disable(g0, "test function returned; waiting for its goroutines")
 	}
