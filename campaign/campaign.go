@@ -416,6 +416,11 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	if p.Coverage {
 		s.Coverage = coverageCurve(executionClasses(recs))
 	}
+	if best != nil && !p.AllBugs && chunkable(p.Spec) && cfg.RanBefore(best.Execution) {
+		if err := b.notRepeatable(cfg, best); err != nil {
+			return nil, err
+		}
+	}
 	report := func(r *pct.BugReport) *results.Bug { return b.bugWith(token(r), r) }
 	if best != nil {
 		s.Bug = report(best)
