@@ -368,11 +368,12 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 			hooks.chunksDone = p.Checkpoint
 		}
 	}
-	recs, err := b.runWorkers(cfg, ids, hooks)
+	recs, fresh, err := b.runCarried(p, cfg, ids, hooks)
 	if err != nil {
 		return nil, err
 	}
 	s := b.Planned(p, test)
+	s.Fresh = fresh
 	s.Resumed = doneExecutions(cfg)
 	s.Executions, s.Finished = s.Resumed, s.Resumed
 	var best *pct.BugReport
@@ -383,7 +384,7 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 		if vars != nil {
 			tok.Vars = p.Vars
 		}
-		if cfg.RanBefore(r.Execution) {
+		if !fresh && cfg.RanBefore(r.Execution) {
 			tok.PriorFirst, tok.PriorStride, tok.PriorChunk, tok.PriorDone = cfg.First, max(1, cfg.Workers), cfg.Chunk, cfg.Done
 			if p.Spec.Name == "pctvb" {
 				tok.VarSites = cfg.VarSites
@@ -415,11 +416,6 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	}
 	if p.Coverage {
 		s.Coverage = coverageCurve(executionClasses(recs))
-	}
-	if best != nil && !p.AllBugs && chunkable(p.Spec) && cfg.RanBefore(best.Execution) {
-		if err := b.notRepeatable(cfg, best); err != nil {
-			return nil, err
-		}
 	}
 	report := func(r *pct.BugReport) *results.Bug { return b.bugWith(token(r), r) }
 	if best != nil {
@@ -855,15 +851,18 @@ func (w *worker) records() ([]pct.Record, error) {
 // memory-mapped crash log.
 func (w *worker) crashed() ([]pct.Record, error) {
 	out, _ := os.ReadFile(filepath.Join(filepath.Dir(w.out), "output.txt"))
+	if dir := os.Getenv("GOPCT_KEEP"); dir != "" {
+		os.WriteFile(filepath.Join(dir, "crash-output.txt"), out, 0o644) // debugging aid, as in Close
+	}
 	if strings.Contains(string(out), "synctest channel from outside bubble") {
 		// Not the program's failure: a goroutine outside the execution's
 		// bubble (started in init, or kept in package state by an earlier
 		// execution) used a channel made inside it, which the Go runtime
 		// forbids. The program is fine under go test.
-		return nil, userErr("a goroutine gopct does not run inside the test's execution used a channel made inside it "+
+		return nil, &stateOutlives{userErr("a goroutine gopct does not run inside the test's execution used a channel made inside it "+
 			"(%s): typically a goroutine started in init or by an earlier test, or package-level state (a lazily started "+
 			"worker pool) kept from one execution to the next. gopct runs every execution in a testing/synctest bubble and "+
-			"cannot let goroutines outside it take part; start such goroutines inside the test", crashMessage(string(out), w.err))
+			"cannot let goroutines outside it take part; start such goroutines inside the test", crashMessage(string(out), w.err))}
 	}
 	exec, sched, err := pct.ReadCrashLog(w.cfg.CrashLog)
 	if err != nil {
