@@ -832,7 +832,11 @@ func (w *worker) records() ([]pct.Record, error) {
 	for _, r := range recs {
 		switch r.Type {
 		case pct.RecStall:
-			return nil, userErr("the test made no progress: %s\n\n%s", stallAdvice, r.Message)
+			err := userErr("the test made no progress: %s\n\n%s", stallAdvice, r.Message)
+			if r.AfterOthers && w.cfg.Replay == "" {
+				return nil, &stateOutlives{err} // perhaps blocked on an earlier execution's leftovers
+			}
+			return nil, err
 		case pct.RecError:
 			return nil, userErr("%s", r.Message)
 		}

@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"errors"
 	"sync"
 	"time"
 
@@ -35,7 +36,8 @@ func (e *stateOutlives) Unwrap() error { return e.err }
 // process per execution (fresh is then true).
 func (b *Binary) runCarried(p Plan, cfg pct.Config, ids []int, hooks runHooks) (recs []pct.Record, fresh bool, err error) {
 	recs, err = b.runWorkers(cfg, ids, hooks)
-	if _, ok := err.(*stateOutlives); !ok {
+	var carried *stateOutlives
+	if !errors.As(err, &carried) {
 		if err != nil || p.AllBugs || !chunkable(cfg.Spec) {
 			return recs, false, err
 		}

@@ -611,10 +611,12 @@ func (r *runner) stalled() {
 	buf := make([]byte, 1<<20)
 	buf = buf[:runtime.Stack(buf, true)]
 	msg := "no progress for " + fmt.Sprint(r.cfg.Stall) + "s"
+	after := false
 	if e := current.Load(); e != nil {
 		msg += fmt.Sprintf(" in execution %d at step %d", e.index, e.step)
+		after = e.index != r.cfg.firstIndex() || r.cfg.Prior != nil
 	}
-	r.emit(Record{Type: RecStall, Message: msg + "; goroutines of the test:\n" + userPositions(string(buf))})
+	r.emit(Record{Type: RecStall, AfterOthers: after, Message: msg + "; goroutines of the test:\n" + userPositions(string(buf))})
 	os.Exit(3)
 }
 
