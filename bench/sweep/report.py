@@ -57,6 +57,11 @@ def outcome(s, code):
 
 def row(mod, pkg, name, summary, code, err, verdicts, totals):
     key = (mod, pkg, name)
+    if summary is not None and not summary.get("bug") and not summary.get("executions"):
+        # The budget ended before one execution did: nothing was tested.
+        totals["tests"] += 1
+        totals["nothunted"] += 1
+        return "| %s | %s | %s | not hunted | 0 | 0 | - | no execution ended within the budget |" % (mod, pkg, name)
     if summary is None and code == 0:
         # gopct hunt exits 0 without a summary when -budget ran out (on the
         # build, on a loaded machine) before the test was hunted.
@@ -122,7 +127,7 @@ def main():
     e = ", ".join("%s %d" % (k[6:], n) for k, n in sorted(totals.items()) if k.startswith("exit2_"))
     print("- exit 2 (no result): %d%s" % (totals["exit2"], " — " + e if e else ""))
     print("- inconclusive (exit 4): %d" % totals["inconclusive"])
-    print("- not hunted (the -budget ran out in the build): %d\n" % totals["nothunted"])
+    print("- not hunted (the -budget ran out in the build, or before one execution ended): %d\n" % totals["nothunted"])
     print("## Hunts\n")
     print(head)
     print("\n".join(hunts))
