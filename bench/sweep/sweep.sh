@@ -72,9 +72,15 @@ while read -r kind mv pkg tests; do
 		n=$((n + 1))
 		f="$OUT/hunt.$key.$(echo "$pkg" | tr '/.' '__').$t"
 		echo "$(date +%T) hunt $mv $pkg $t" >&2
-		(cd "$dir" && nice "$GOPCT" hunt -json -seed "$SEED" -iters "$ITERS" -budget "$BUDGET" \
-			-workers "$WORKERS" -run "^$t\$" "$pkg" >"$f.json" 2>"$f.err"
-		echo "{\"exit\": $?, \"module\": \"$mv\", \"pkgdir\": \"$pkg\", \"name\": \"$t\"}" >>"$f.json")
+		# -budget covers the build: on a loaded machine the first test of a
+		# package can spend it all building. The build is cached then, so
+		# such a test is hunted once more.
+		for try in 1 2; do
+			(cd "$dir" && nice "$GOPCT" hunt -json -seed "$SEED" -iters "$ITERS" -budget "$BUDGET" \
+				-workers "$WORKERS" -run "^$t\$" "$pkg" >"$f.json" 2>"$f.err"
+			echo "{\"exit\": $?, \"module\": \"$mv\", \"pkgdir\": \"$pkg\", \"name\": \"$t\"}" >>"$f.json")
+			grep -q 'not hunted' "$f.err" || break
+		done
 	done
 done <"$REPO/bench/sweep/modules.txt"
 echo "$n hunts" >&2
