@@ -513,6 +513,7 @@ func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Re
 	exited := make(chan *worker, len(ws)+maxReplacements)
 	wait := func(w *worker) {
 		w.err = w.cmd.Wait()
+		reapGroup(w.cmd)
 		w.output.Close()
 		exited <- w
 	}
@@ -598,6 +599,7 @@ func (b *Binary) reproducesDeath(w *worker, recs []pct.Record) bool {
 		return true // cannot tell: keep the report
 	}
 	r.err = r.cmd.Wait()
+	reapGroup(r.cmd)
 	r.output.Close()
 	out, err := r.records()
 	return err == nil && r.died && len(out) > 0

@@ -142,6 +142,7 @@ func (b *Binary) runAlone(cfg pct.Config, first, iters int) ([]pct.Record, error
 		return nil, err
 	}
 	w.err = w.cmd.Wait()
+	reapGroup(w.cmd)
 	w.output.Close()
 	return w.records()
 }

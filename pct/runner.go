@@ -475,6 +475,7 @@ func (e *execution) blockedSummary(prefix string) string {
 func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 	e.abortCh = make(chan struct{}) // made in the bubble, so blocking on it is durable
 	e.clockStart = now()
+	e.realStart = realNow()
 	g0 := e.newG(nil, -1)
 	g0.gp = getg()
 	e.holder = g0

@@ -107,6 +107,10 @@ type execution struct {
 	abortCh     chan struct{}
 	bodyDone    bool
 	bodyDoneAt  time.Time // fake time at which the test function returned
+	// realStart: real time at the start (children.go); childrenAt,
+	// children: when child processes were last looked for, and the answer.
+	realStart, childrenAt time.Duration
+	children              bool
 
 	mu       sync.Mutex
 	idle     bool // nobody holds the token
@@ -500,6 +504,7 @@ func (e *execution) passTime() {
 	if e.checkHang(d) {
 		return
 	}
+	e.keepPace(d)
 	if len(e.enabledSet()) > 0 && e.live == nil {
 		// A timer fires while goroutines could still run: the schedule
 		// assumes they were delayed that long. Reports say so.
