@@ -290,6 +290,15 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	if len(ch) == 0 && e.releaseSyncWaiters() {
 		ch = e.enabledSet()
 	}
+	if len(ch) == 0 && e.inOp > 0 && e.timers.pending(now) {
+		// Before the clock jumps, let a goroutine that code gopct does
+		// not see has woken come back (pond's futures: a context's
+		// cancel, inside the standard library, closes the channel a
+		// future's Wait receives on): otherwise time passes while it
+		// could run, and pond's 2 s watchdog fired on a finished pool.
+		e.settle()
+		ch = e.enabledSet()
+	}
 	canTime := e.timeCanPass(len(ch))
 	parks := cur != nil && t != turnLeave
 	if len(ch) == 0 && !canTime {
