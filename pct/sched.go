@@ -219,7 +219,9 @@ func (e *execution) timeCanPass(runnable int) bool {
 	if e.lazyTime {
 		return false
 	}
-	return e.maxDelay <= 0 || e.timers.next(now()).Sub(now()) <= e.maxDelay
+	// A sleep's 1µs overshoot (sleepOvershoot) is no scheduling delay: a
+	// 100ms sleep against -max-delay 100ms may still end early.
+	return e.maxDelay <= 0 || e.timers.next(now()).Sub(now()) <= e.maxDelay+sleepOvershoot
 }
 
 // point is a scheduling point: g, the token holder, is about to perform the
