@@ -381,16 +381,18 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	queue := p.Workers > 1 && exhaustiveSpec(p.Spec)
 	cfg.RandFixed = exhaustiveSpec(p.Spec)
 	var recs []pct.Record
+	var fresh bool
 	var err error
 	if queue {
 		recs, err = b.runQueue(cfg, p.Workers, hooks)
 	} else {
-		recs, err = b.runWorkers(cfg, ids, hooks)
+		recs, fresh, err = b.runCarried(p, cfg, ids, hooks)
 	}
 	if err != nil {
 		return nil, err
 	}
 	s := b.Planned(p, test)
+	s.Fresh = fresh
 	s.Resumed = doneExecutions(cfg)
 	s.Executions, s.Finished = s.Resumed, s.Resumed
 	var best *pct.BugReport
@@ -401,7 +403,9 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 		if vars != nil {
 			tok.Vars = p.Vars
 		}
-		if !queue && cfg.RanBefore(r.Execution) { // a shared queue's worker ran other items before
+		// Not after a shared queue's worker (it ran other items before) nor
+		// in one process per execution (nothing ran before).
+		if !queue && !fresh && cfg.RanBefore(r.Execution) {
 			tok.PriorFirst, tok.PriorStride, tok.PriorChunk, tok.PriorDone = cfg.First, max(1, cfg.Workers), cfg.Chunk, cfg.Done
 			if p.Spec.Name == "pctvb" {
 				tok.VarSites = cfg.VarSites
@@ -535,6 +539,7 @@ func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Re
 	exited := make(chan *worker, len(ws)+maxReplacements)
 	wait := func(w *worker) {
 		w.err = w.cmd.Wait()
+		reapGroup(w.cmd)
 		w.output.Close()
 		exited <- w
 	}
@@ -620,6 +625,7 @@ func (b *Binary) reproducesDeath(w *worker, recs []pct.Record) bool {
 		return true // cannot tell: keep the report
 	}
 	r.err = r.cmd.Wait()
+	reapGroup(r.cmd)
 	r.output.Close()
 	out, err := r.records()
 	return err == nil && r.died && len(out) > 0
@@ -857,7 +863,11 @@ func (w *worker) records() ([]pct.Record, error) {
 	for _, r := range recs {
 		switch r.Type {
 		case pct.RecStall:
-			return nil, userErr("the test made no progress: %s\n\n%s", stallAdvice, r.Message)
+			err := userErr("the test made no progress: %s\n\n%s", stallAdvice, r.Message)
+			if r.AfterOthers && w.cfg.Replay == "" {
+				return nil, &stateOutlives{err} // perhaps blocked on an earlier execution's leftovers
+			}
+			return nil, err
 		case pct.RecError:
 			return nil, userErr("%s", r.Message)
 		}
@@ -876,15 +886,18 @@ func (w *worker) records() ([]pct.Record, error) {
 // memory-mapped crash log.
 func (w *worker) crashed() ([]pct.Record, error) {
 	out, _ := os.ReadFile(filepath.Join(filepath.Dir(w.out), "output.txt"))
+	if dir := os.Getenv("GOPCT_KEEP"); dir != "" {
+		os.WriteFile(filepath.Join(dir, "crash-output.txt"), out, 0o644) // debugging aid, as in Close
+	}
 	if strings.Contains(string(out), "synctest channel from outside bubble") {
 		// Not the program's failure: a goroutine outside the execution's
 		// bubble (started in init, or kept in package state by an earlier
 		// execution) used a channel made inside it, which the Go runtime
 		// forbids. The program is fine under go test.
-		return nil, userErr("a goroutine gopct does not run inside the test's execution used a channel made inside it "+
+		return nil, &stateOutlives{userErr("a goroutine gopct does not run inside the test's execution used a channel made inside it "+
 			"(%s): typically a goroutine started in init or by an earlier test, or package-level state (a lazily started "+
 			"worker pool) kept from one execution to the next. gopct runs every execution in a testing/synctest bubble and "+
-			"cannot let goroutines outside it take part; start such goroutines inside the test", crashMessage(string(out), w.err))
+			"cannot let goroutines outside it take part; start such goroutines inside the test", crashMessage(string(out), w.err))}
 	}
 	exec, sched, err := pct.ReadCrashLog(w.cfg.CrashLog)
 	if err != nil {

@@ -158,7 +158,17 @@ func sleepOp(site int, d time.Duration) {
 	if d <= 0 {
 		return
 	}
+	d += sleepOvershoot
 	e.timers.add(now().Add(d), 0)
 	e.note(EvTimer, g, site, 0)
 	e.blockIn(g, 0, "sleeping at "+sitePos(site), func() { time.Sleep(d) })
 }
+
+// sleepOvershoot: a managed time.Sleep(d) returns 1µs after d. time.Sleep
+// pauses "for at least" d, and a real one always returns later (timer
+// slack, wake-up latency), while the fake clock returns exactly at d and
+// runs the code around it in no time. go-resiliency's breaker tests sleep
+// exactly their 10ms error expiry and check it with time.Now().After: in
+// fake time the expiry never passed, the breaker opened, and gopct
+// reported a failure that no real run can show.
+const sleepOvershoot = time.Microsecond

@@ -518,6 +518,7 @@ func (e *execution) blockedSummary(prefix string) string {
 func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 	e.abortCh = make(chan struct{}) // made in the bubble, so blocking on it is durable
 	e.clockStart = now()
+	e.realStart = realNow()
 	g0 := e.newG(nil, -1)
 	g0.gp = getg()
 	e.holder = g0
@@ -551,6 +552,7 @@ func (e *execution) finishBody(g0 *G, t *testing.T, normal *bool) {
 		return
 	}
 	e.bodyDone = true
+	e.bodyDoneAt = now()
 	for !e.othersDone() {
 		e.disable(g0, "test function returned; waiting for its goroutines")
 	}
@@ -682,10 +684,12 @@ func (r *runner) stalled() {
 	buf := make([]byte, 1<<20)
 	buf = buf[:runtime.Stack(buf, true)]
 	msg := "no progress for " + fmt.Sprint(r.cfg.Stall) + "s"
+	after := false
 	if e := current.Load(); e != nil {
 		msg += fmt.Sprintf(" in execution %d at step %d", e.index, e.step)
+		after = e.index != r.cfg.firstIndex() || r.cfg.Prior != nil
 	}
-	r.emit(Record{Type: RecStall, Message: msg + "; goroutines of the test:\n" + userPositions(string(buf))})
+	r.emit(Record{Type: RecStall, AfterOthers: after, Message: msg + "; goroutines of the test:\n" + userPositions(string(buf))})
 	os.Exit(3)
 }
 

@@ -112,11 +112,16 @@ type execution struct {
 	models      map[any]any // WaitGroup, Once, Cond and test frame models
 	// The models looked up at every Lock, Unlock and map access, by the
 	// object's address (ptrtable.go).
-	mutexes   ptrTable[lockModel]
-	rwMutexes ptrTable[lockModel]
-	maps      ptrTable[mapModel]
-	abortCh   chan struct{}
-	bodyDone  bool
+	mutexes    ptrTable[lockModel]
+	rwMutexes  ptrTable[lockModel]
+	maps       ptrTable[mapModel]
+	abortCh    chan struct{}
+	bodyDone   bool
+	bodyDoneAt time.Time // fake time at which the test function returned
+	// realStart: real time at the start (children.go); childrenAt,
+	// children: when child processes were last looked for, and the answer.
+	realStart, childrenAt time.Duration
+	children              bool
 
 	mu       sync.Mutex
 	idle     bool // nobody holds the token
@@ -223,13 +228,15 @@ func (e *execution) timeCanPass(runnable int) bool {
 	if !e.timers.pending(now) {
 		return false
 	}
-	if runnable == 0 {
+	if runnable == 0 || (e.live != nil && e.live.clockFree) {
 		return true
 	}
 	if e.lazyTime {
 		return false
 	}
-	return e.maxDelay <= 0 || e.timers.next(now()).Sub(now()) <= e.maxDelay
+	// A sleep's 1µs overshoot (sleepOvershoot) is no scheduling delay: a
+	// 100ms sleep against -max-delay 100ms may still end early.
+	return e.maxDelay <= 0 || e.timers.next(now()).Sub(now()) <= e.maxDelay+sleepOvershoot
 }
 
 // point is a scheduling point: g, the token holder, is about to perform the
@@ -302,6 +309,15 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	e.stay = false
 	ch := e.enabledSet()
 	if len(ch) == 0 && e.releaseSyncWaiters() {
+		ch = e.enabledSet()
+	}
+	if len(ch) == 0 && e.inOp > 0 && e.timers.pending(now) {
+		// Before the clock jumps, let a goroutine that code gopct does
+		// not see has woken come back (pond's futures: a context's
+		// cancel, inside the standard library, closes the channel a
+		// future's Wait receives on): otherwise time passes while it
+		// could run, and pond's 2 s watchdog fired on a finished pool.
+		e.settle()
 		ch = e.enabledSet()
 	}
 	canTime := e.timeCanPass(len(ch))
@@ -527,6 +543,7 @@ func (e *execution) passTime() {
 	if e.checkHang(d) {
 		return
 	}
+	e.keepPace(d)
 	if len(e.enabledSet()) > 0 && e.live == nil {
 		// A timer fires while goroutines could still run: the schedule
 		// assumes they were delayed that long. Reports say so.

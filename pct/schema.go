@@ -112,6 +112,9 @@ type Record struct {
 	// instrumented code; UnmanagedAt: where the first such operation ran.
 	Unmanaged   int    `json:"unmanaged,omitempty"`
 	UnmanagedAt string `json:"unmanagedAt,omitempty"`
+	// AfterOthers (RecStall): the execution that stalled ran after others
+	// in its process, whose leftover package state may be the cause.
+	AfterOthers bool `json:"afterOthers,omitempty"`
 }
 
 // BugReport describes a failing execution.

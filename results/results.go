@@ -28,6 +28,10 @@ type Summary struct {
 	// unscheduled; UnmanagedAt: where the first such operation ran.
 	Unmanaged   int    `json:"unmanaged,omitempty"`
 	UnmanagedAt string `json:"unmanagedAt,omitempty"`
+	// Fresh: each execution ran in a process of its own, because state
+	// the test left in its package broke the next execution of the same
+	// process (campaign/repeat.go).
+	Fresh bool `json:"fresh,omitempty"`
 
 	// The campaign's shape: execution indices [First, Iters) in chunks of
 	// Chunk (0: not chunked), run by Workers processes; Shard of Shards

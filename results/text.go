@@ -40,6 +40,10 @@ func WriteSummary(w io.Writer, s *Summary) {
 // writeUnmanaged says that goroutines gopct does not manage ran the test's
 // code: a clean result then does not cover their interleavings.
 func writeUnmanaged(w io.Writer, s *Summary) {
+	if s.Fresh {
+		fmt.Fprintf(w, "      note: one process per execution: the test leaves package state that breaks its next run\n"+
+			"      in the same process (go test -count=2 would fail too)\n")
+	}
 	if s.Unmanaged == 0 {
 		return
 	}

@@ -57,6 +57,17 @@ def outcome(s, code):
 
 def row(mod, pkg, name, summary, code, err, verdicts, totals):
     key = (mod, pkg, name)
+    if summary is not None and not summary.get("bug") and not summary.get("executions"):
+        # The budget ended before one execution did: nothing was tested.
+        totals["tests"] += 1
+        totals["nothunted"] += 1
+        return "| %s | %s | %s | not hunted | 0 | 0 | - | no execution ended within the budget |" % (mod, pkg, name)
+    if summary is None and code == 0:
+        # gopct hunt exits 0 without a summary when -budget ran out (on the
+        # build, on a loaded machine) before the test was hunted.
+        totals["tests"] += 1
+        totals["nothunted"] += 1
+        return "| %s | %s | %s | not hunted | | | - | %s |" % (mod, pkg, name, err.replace("|", "\\|") or "-")
     if summary is None:
         out, bug, execs, fin = "exit %s" % code, None, "", ""
     else:
@@ -77,6 +88,8 @@ def row(mod, pkg, name, summary, code, err, verdicts, totals):
         reason = reason or err
     elif out == "inconclusive":
         totals["inconclusive"] += 1
+    else:
+        verdict, reason = "", ""  # a verdict is for a report or an exit 2 only
     cell = lambda x: str(x).replace("|", "\\|")
     return "| %s | %s | %s | %s | %s | %s | %s | %s |" % tuple(
         cell(x) for x in (mod, pkg, name, out, execs, fin, verdict or "-", reason or "-"))
@@ -85,7 +98,7 @@ def row(mod, pkg, name, summary, code, err, verdicts, totals):
 def main():
     outdir, vpath, knobs = sys.argv[1:4]
     verdicts = load_verdicts(vpath)
-    totals = {"tests": 0, "reports": 0, "exit2": 0, "inconclusive": 0}
+    totals = {"tests": 0, "reports": 0, "exit2": 0, "inconclusive": 0, "nothunted": 0}
     hunts, cis = [], []
     for path in sorted(glob.glob(os.path.join(outdir, "*.json"))):
         summaries, meta = read_run(path)
@@ -113,7 +126,8 @@ def main():
     print("- bug reports: %d — TRUE %d, FALSE %d, unclassified %d" % (totals["reports"], t, f, u))
     e = ", ".join("%s %d" % (k[6:], n) for k, n in sorted(totals.items()) if k.startswith("exit2_"))
     print("- exit 2 (no result): %d%s" % (totals["exit2"], " — " + e if e else ""))
-    print("- inconclusive (exit 4): %d\n" % totals["inconclusive"])
+    print("- inconclusive (exit 4): %d" % totals["inconclusive"])
+    print("- not hunted (the -budget ran out in the build, or before one execution ended): %d\n" % totals["nothunted"])
     print("## Hunts\n")
     print(head)
     print("\n".join(hunts))
