@@ -101,3 +101,10 @@ type ReplayResult struct {
 func (s *Summary) Inconclusive() bool {
 	return s.Bug == nil && s.Executions > 0 && 2*s.Finished < s.Executions
 }
+
+// NothingRan says whether the hunt ended before any execution did (the
+// budget went on the build, or on an execution longer than the budget):
+// nothing was tested.
+func (s *Summary) NothingRan() bool {
+	return s.Bug == nil && s.Executions == 0 && !s.Complete
+}

@@ -57,3 +57,17 @@ func TestWriteTableMarkdown(t *testing.T) {
 		t.Errorf("markdown:\n%s", b.String())
 	}
 }
+
+// A hunt that ended before any execution did tested nothing: it must not
+// print "ok … no bug in 0 executions" (hunt exits 4 on it).
+func TestWriteSummaryNothingRan(t *testing.T) {
+	var b bytes.Buffer
+	s := &Summary{Test: "TestX", Package: "p", Strategy: "pct", Seed: 1}
+	WriteSummary(&b, s)
+	if !s.NothingRan() || !strings.Contains(b.String(), "INCONCLUSIVE: no execution ran to its end") || strings.Contains(b.String(), "no bug") {
+		t.Errorf("output:\n%s", b.String())
+	}
+	if s.Complete = true; s.NothingRan() {
+		t.Error("a complete search of nothing is a result")
+	}
+}

@@ -20,6 +20,12 @@ func WriteSummary(w io.Writer, s *Summary) {
 			s.Package, s.Test, s.Finished, s.Executions, s.Strategy, s.Seed, s.Seconds)
 		return
 	}
+	if s.NothingRan() {
+		fmt.Fprintf(w, "?     %s %s: INCONCLUSIVE: no execution ran to its end within the budget (%s, seed %d, %.1fs)\n"+
+			"      nothing was tested: raise -budget (the build counts against it)\n",
+			s.Package, s.Test, s.Strategy, s.Seed, s.Seconds)
+		return
+	}
 	if s.Bug == nil {
 		fmt.Fprintf(w, "ok    %s %s: no bug in %d executions (%s, seed %d, %.1fs)\n",
 			s.Package, s.Test, s.Executions, s.Strategy, s.Seed, s.Seconds)

@@ -183,7 +183,7 @@ func runHunt(p campaign.Plan, store campaign.Store, jsonOut bool, stdout, stderr
 		switch {
 		case s.Bug != nil:
 			code = 1
-		case s.Inconclusive() && code == 0:
+		case (s.Inconclusive() || s.NothingRan()) && code == 0:
 			code = 4
 		}
 	}
