@@ -521,6 +521,12 @@ func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Re
 	replaced := 0
 	ticker := time.NewTicker(5 * time.Millisecond)
 	defer ticker.Stop()
+	// Poll the workers' crash logs only when something needs them: each
+	// wakeup takes a core from a worker for a moment (200 a second).
+	polling := hooks.progress != nil || hooks.chunksDone != nil
+	if !polling {
+		ticker.Stop() // until a worker fails: the others are then stopped past it
+	}
 	bound, ticks := -1, 0
 	var firstErr error
 	for alive := len(ws); alive > 0; {
@@ -568,6 +574,10 @@ func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Re
 			}
 		}
 		if bound >= 0 {
+			if !polling {
+				ticker.Reset(5 * time.Millisecond)
+				polling = true
+			}
 			stopPassed(ws, bound)
 		}
 	}
