@@ -90,7 +90,10 @@ type Plan struct {
 
 	everyBug bool              // with AllBugs: every failing execution, not one per distinct bug (classify)
 	sets     []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
-	first    int               // first execution index (HuntVB gives each set its own range)
+	// attachSet, for a resumable PCTVB hunt, sets up the hunt of one
+	// variable set (its range of executions) for resuming (Store.Attach).
+	attachSet func(p *Plan, planned *results.Summary)
+	first     int // first execution index (HuntVB gives each set its own range)
 }
 
 // userErr is a user error (usererr.ErrUser: exit 2) found by the campaign.

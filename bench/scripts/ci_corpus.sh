@@ -28,7 +28,7 @@ ROOT=$(pwd)
 WORK=$(mktemp -d)
 go build -o "$WORK/gopct" ./cmd/gopct
 export GOPCT_CACHE="$WORK/cache"
-python3 - "$WORK" "$B" "$SEED" "$ROOT" <<'PY'
+python3 -u - "$WORK" "$B" "$SEED" "$ROOT" <<'PY'
 import json, os, re, subprocess, sys, threading, time
 work, budget, seed, root = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 kernels = json.load(open(os.path.join(root, "corpus/corpus.json")))

@@ -55,7 +55,7 @@ cd "$MOD"
 # Runs of 1 and 2 workers alternate, so both see the same mix of load; a
 # pair where other work took less than QUIET cores in both runs is quiet:
 # its ratio measures gopct, not the neighbours.
-python3 - "$GOPCT" "$ROUNDS" "$ITERS" "${QUIET:-0.3}" <<'PY'
+python3 -u - "$GOPCT" "$ROUNDS" "$ITERS" "${QUIET:-0.3}" <<'PY'
 import json, os, resource, statistics, subprocess, sys, time
 gopct, rounds, iters, quiet = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
 hz = os.sysconf("SC_CLK_TCK")
