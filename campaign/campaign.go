@@ -186,6 +186,10 @@ func BuildWith(dir, pattern string, o BuildOptions) (*Binary, error) {
 		return nil, err
 	}
 	storeFront(front, res, pattern, flags, b)
+	// The load (syntax, types, SSA: a few hundred megabytes) is not needed
+	// past the build; gopct ci keeps a Binary per package until its tests
+	// are hunted (51 corpus packages held 11.7 GB).
+	res.Program = nil
 	return b, nil
 }
 

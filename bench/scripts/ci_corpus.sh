@@ -55,12 +55,18 @@ def run(label):
             loads.append(load())
     threading.Thread(target=sample, daemon=True).start()
     t0 = time.monotonic()
-    p = subprocess.run([os.path.join(work, "gopct"), "ci", "-budget", f"{budget}s", "-seed", seed, "-json", "./..."],
-                       cwd=os.path.join(root, "corpus"), capture_output=True, text=True)
+    err = open(os.path.join(work, label + ".stderr"), "w")
+    p = subprocess.Popen([os.path.join(work, "gopct"), "ci", "-budget", f"{budget}s", "-seed", seed, "-json", "./..."],
+                         cwd=os.path.join(root, "corpus"), stdout=subprocess.PIPE, stderr=err, text=True)
+    lines = [(time.monotonic() - t0, l) for l in p.stdout]  # -json prints every line at the end
+    p.wait()
     wall = time.monotonic() - t0
     done.set()
+    err.close()
     loads.append(load())
-    ss = [json.loads(l) for l in p.stdout.splitlines() if l.startswith("{")]
+    with open(os.path.join(work, label + ".jsonl"), "w") as f:
+        f.writelines(l for _, l in lines)
+    ss = [json.loads(l) for _, l in lines if l.startswith("{")]
     by = {(s["package"], s["test"]): s for s in ss}
     hunted = {k for k, s in by.items() if s["executions"] > 0 or s.get("bug")}
     reported = {k for k, s in by.items() if s.get("bug")}
@@ -77,9 +83,12 @@ def run(label):
           f"{sorted(t[0].split('/')[-1] for t in missed)}; not run (package still building): {len(unbuilt)}")
     print(f"  TestFixed: {len(fixed & hunted)} hunted, false reports: {len(false)} {sorted(t[0].split('/')[-1] for t in false)}; "
           f"executions each: min {execs[0] if execs else 0}, median {execs[len(execs)//2] if execs else 0}")
-    errs = [l for l in p.stderr.splitlines() if l.strip()]
+    if lines:
+        print(f"  output at {lines[0][0]:.1f} s, exit at {wall:.1f} s; the tests' hunts took {sum(s['seconds'] for s in ss):.1f} s "
+              f"(outputs in {work}/{label}.jsonl, .stderr)")
+    errs = [l for l in open(os.path.join(work, label + ".stderr")) if l.strip()]
     for l in errs[:5]:
-        print("  stderr:", l)
+        print("  stderr:", l.rstrip())
     print(f"  {'PASS' if ok else 'FAIL'}: within ±10% and every hunted findable bug reported, no false report")
     return ok
 
