@@ -56,23 +56,31 @@ def run(label):
     threading.Thread(target=sample, daemon=True).start()
     t0 = time.monotonic()
     err = open(os.path.join(work, label + ".stderr"), "w")
-    p = subprocess.Popen([os.path.join(work, "gopct"), "ci", "-budget", f"{budget}s", "-seed", seed, "-json", "./..."],
+    res = os.path.join(work, label + ".results.jsonl")
+    p = subprocess.Popen([os.path.join(work, "gopct"), "ci", "-budget", f"{budget}s", "-seed", seed, "-results", res, "./..."],
                          cwd=os.path.join(root, "corpus"), stdout=subprocess.PIPE, stderr=err, text=True)
-    lines = [(time.monotonic() - t0, l) for l in p.stdout]  # -json prints every line at the end
+    lines = [(time.monotonic() - t0, l) for l in p.stdout]  # a line per test, as it ends
     p.wait()
     wall = time.monotonic() - t0
     done.set()
     err.close()
     loads.append(load())
-    with open(os.path.join(work, label + ".jsonl"), "w") as f:
-        f.writelines(l for _, l in lines)
-    ss = [json.loads(l) for _, l in lines if l.startswith("{")]
-    by = {(s["package"], s["test"]): s for s in ss}
+    with open(os.path.join(work, label + ".out"), "w") as f:
+        f.writelines(f"{t:7.2f} {l}" for t, l in lines)
+    ss = [json.loads(l) for l in open(res)] if os.path.exists(res) else []
+    by = {(s["package"], s["test"]): s for s in ss if not s.get("checkpoint")}
+    notrun = set()
+    for _, l in lines:
+        m = re.match(r"\?     (\S+) (\S+): not run", l)
+        if m:
+            notrun.add((m[1], m[2]))
+            by[(m[1], m[2])] = {"executions": 0, "bug": None, "seconds": 0}
     hunted = {k for k, s in by.items() if s["executions"] > 0 or s.get("bug")}
     reported = {k for k, s in by.items() if s.get("bug")}
     found = findable & reported
     missed = (findable & hunted) - reported
-    unbuilt = findable - hunted
+    unbuilt = findable & notrun
+    noexec = findable - hunted - notrun  # hunted, but its share ended before an execution did
     false = fixed & reported
     execs = sorted(s["executions"] for k, s in by.items() if k in fixed and k in hunted)
     ok = abs(wall - budget) <= 0.1 * budget and not missed and not false
@@ -80,12 +88,12 @@ def run(label):
           f"load {min(loads):.1f}-{max(loads):.1f} (mean {sum(loads)/len(loads):.1f}, {len(loads)} samples)")
     print(f"  tests: {len(by)} listed, {len(hunted)} hunted, {len(by)-len(hunted)} not run")
     print(f"  bugs: {len(found)} of {len(findable)} findable TestBug reported; hunted but missed: {len(missed)} "
-          f"{sorted(t[0].split('/')[-1] for t in missed)}; not run (package still building): {len(unbuilt)}")
+          f"{sorted(t[0].split('/')[-1] for t in missed)}; not run (package still building): {len(unbuilt)}; no execution within its share: {len(noexec)}")
     print(f"  TestFixed: {len(fixed & hunted)} hunted, false reports: {len(false)} {sorted(t[0].split('/')[-1] for t in false)}; "
           f"executions each: min {execs[0] if execs else 0}, median {execs[len(execs)//2] if execs else 0}")
     if lines:
-        print(f"  output at {lines[0][0]:.1f} s, exit at {wall:.1f} s; the tests' hunts took {sum(s['seconds'] for s in ss):.1f} s "
-              f"(outputs in {work}/{label}.jsonl, .stderr)")
+        print(f"  first test line at {lines[0][0]:.1f} s, last at {lines[-1][0]:.1f} s, exit at {wall:.1f} s; hunts took "
+              f"{sum(s['seconds'] for s in by.values()):.1f} s in all (outputs: {work}/{label}.out, .results.jsonl, .stderr)")
     errs = [l for l in open(os.path.join(work, label + ".stderr")) if l.strip()]
     for l in errs[:5]:
         print("  stderr:", l.rstrip())
