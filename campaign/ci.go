@@ -130,6 +130,7 @@ func (r *ciRun) huntPackage(pk *ciPackage) error {
 		r.res.Errors = append(r.res.Errors, fmt.Sprintf("%s: %v", pk.path, pk.err))
 		return nil
 	}
+	defer pk.bin.Close() // now, not at the end: the end of the budget is no time to remove files
 	for _, test := range pk.tests {
 		share := time.Until(r.end) / time.Duration(max(1, r.pending))
 		r.pending--

@@ -79,10 +79,10 @@ func (b *ciBuilds) isOver() bool {
 	return b.over
 }
 
-// abandon ends the run's builds: the binaries built are removed, and a
-// build still running is discarded when it ends (its go command is not
-// stopped: a process that outlives the run ends with gopct's, or soon
-// after on its own).
+// abandon ends the run's builds: the binaries built but not hunted are
+// removed (the hunts remove theirs), and a build still running is
+// discarded if it ends before gopct does (its go command is not stopped:
+// it ends on its own, soon after).
 func (b *ciBuilds) abandon() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -94,11 +94,6 @@ func (b *ciBuilds) abandon() {
 				pk.bin.Close()
 			}
 		default:
-			for pk := range b.received {
-				if pk.bin != nil {
-					pk.bin.Close()
-				}
-			}
 			return
 		}
 	}
