@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/gopct/gopct/instrument"
@@ -80,14 +81,17 @@ func hashFile(h io.Writer, spec string) error {
 	return err
 }
 
-var goEnv string
+var (
+	goEnvOnce sync.Once // gopct ci builds packages in parallel
+	goEnv     string
+)
 
 // goEnvKey is the part of the Go environment that changes a build.
 func goEnvKey() string {
-	if goEnv == "" {
+	goEnvOnce.Do(func() {
 		out, _ := exec.Command("go", "env", "GOVERSION", "GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOAMD64").Output()
 		goEnv = runtime.Version() + "\n" + string(out)
-	}
+	})
 	return goEnv
 }
 
