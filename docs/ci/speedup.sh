@@ -54,7 +54,11 @@ cd "$MOD"
 # meanwhile (from /proc/stat: all CPU time used minus this run's own).
 # Runs of 1 and 2 workers alternate, so both see the same mix of load; a
 # pair where other work took less than QUIET cores in both runs is quiet:
-# its ratio measures gopct, not the neighbours.
+# its ratio measures gopct, not the neighbours. "Cores used" is executions
+# per second over executions per CPU second: the CPU the run got. (Linux
+# with autogroup scheduling, /proc/sys/kernel/sched_autogroup_enabled = 1,
+# shares a busy machine's CPU between sessions, not processes: two workers
+# then get the share one would have, and only quiet pairs show a speed-up.)
 python3 -u - "$GOPCT" "$ROUNDS" "$ITERS" "${QUIET:-0.3}" <<'PY'
 import json, os, resource, statistics, subprocess, sys, time
 gopct, rounds, iters, quiet = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
@@ -82,7 +86,8 @@ for i in range(rounds):
     if q:
         quiet_ratios.append(w2 / w1)
     print(f"round {i+1}: -workers 1 {w1:.0f} exec/s ({c1:.0f} per CPU s), -workers 2 {w2:.0f} exec/s ({c2:.0f} per CPU s), "
-          f"speed-up {w2/w1:.2f}, CPU efficiency {c2/c1:.2f}; other work {o1:.2f} / {o2:.2f} cores{' (quiet)' if q else ''} "
+          f"speed-up {w2/w1:.2f}, CPU efficiency {c2/c1:.2f}; cores used {w1/c1:.2f} / {w2/c2:.2f}, "
+          f"other work {o1:.2f} / {o2:.2f} cores{' (quiet)' if q else ''} "
           f"(load {open('/proc/loadavg').read().split()[0]})")
 print(f"median wall-clock speed-up {statistics.median(ratios):.2f} over {rounds} pairs; "
       f"median executions per CPU second, 2 workers against 1: {statistics.median(eff):.2f} "
