@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/gopct/gopct/instrument"
@@ -80,14 +81,17 @@ func hashFile(h io.Writer, spec string) error {
 	return err
 }
 
-var goEnv string
+var (
+	goEnvOnce sync.Once // gopct ci builds packages in parallel
+	goEnv     string
+)
 
 // goEnvKey is the part of the Go environment that changes a build.
 func goEnvKey() string {
-	if goEnv == "" {
+	goEnvOnce.Do(func() {
 		out, _ := exec.Command("go", "env", "GOVERSION", "GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOAMD64").Output()
 		goEnv = runtime.Version() + "\n" + string(out)
-	}
+	})
 	return goEnv
 }
 
@@ -101,8 +105,7 @@ func cachedBuild(res *instrument.Result, pattern, out string, flags []string) er
 	}
 	cached := filepath.Join(dir, key[:32]+".test")
 	if copyFile(cached, out) == nil {
-		now := time.Now()
-		os.Chtimes(cached, now, now) // most recently used
+		touch(cached)
 		return nil
 	}
 	if err := res.Build(pattern, out, flags...); err != nil {
@@ -116,34 +119,41 @@ func cachedBuild(res *instrument.Result, pattern, out string, flags []string) er
 		if copyFile(out, tmp) == nil {
 			os.Rename(tmp, cached)
 		}
-		prune(dir, cacheEntries)
+		prune(dir, cacheBytes)
 	}
 	return nil
 }
 
-// cacheEntries bounds the cache: 32 builds, each a test binary (a few
-// megabytes) and its site→variable table (sitevars.go).
-const cacheEntries = 64
+// cacheBytes bounds the cache by size: test binaries (a few megabytes
+// each), their site→variable tables and front-cache entries (sitevars.go,
+// frontcache.go). A count of files would not do: each build leaves three,
+// and a module of 51 packages (corpus/) must fit, or every CI run of it
+// rebuilds most of them (a cap of 64 files kept 21 builds).
+const cacheBytes = 1 << 30
 
-// prune removes the least recently used binaries beyond keep.
-func prune(dir string, keep int) {
+// prune removes the least recently used files beyond keep bytes.
+func prune(dir string, keep int64) {
 	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) <= keep {
+	if err != nil {
 		return
 	}
 	type entry struct {
 		path string
 		used time.Time
+		size int64
 	}
 	var es []entry
 	for _, e := range entries {
 		if info, err := e.Info(); err == nil {
-			es = append(es, entry{filepath.Join(dir, e.Name()), info.ModTime()})
+			es = append(es, entry{filepath.Join(dir, e.Name()), info.ModTime(), info.Size()})
 		}
 	}
 	sort.Slice(es, func(i, j int) bool { return es[i].used.After(es[j].used) })
-	for _, e := range es[min(keep, len(es)):] {
-		os.Remove(e.path)
+	total := int64(0)
+	for _, e := range es {
+		if total += e.size; total > keep {
+			os.Remove(e.path)
+		}
 	}
 }
 

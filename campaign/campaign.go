@@ -97,7 +97,10 @@ type Plan struct {
 
 	everyBug bool              // with AllBugs: every failing execution, not one per distinct bug (classify)
 	sets     []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
-	first    int               // first execution index (HuntVB gives each set its own range)
+	// attachSet, for a resumable PCTVB hunt, sets up the hunt of one
+	// variable set (its range of executions) for resuming (Store.Attach).
+	attachSet func(p *Plan, planned *results.Summary)
+	first     int // first execution index (HuntVB gives each set its own range)
 }
 
 // userErr is a user error (usererr.ErrUser: exit 2) found by the campaign.
@@ -190,6 +193,10 @@ func BuildWith(dir, pattern string, o BuildOptions) (*Binary, error) {
 		return nil, err
 	}
 	storeFront(front, res, pattern, flags, b)
+	// The load (syntax, types, SSA: a few hundred megabytes) is not needed
+	// past the build; gopct ci keeps a Binary per package until its tests
+	// are hunted (51 corpus packages held 11.7 GB).
+	res.Program = nil
 	return b, nil
 }
 
@@ -549,6 +556,12 @@ func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Re
 	replaced := 0
 	ticker := time.NewTicker(5 * time.Millisecond)
 	defer ticker.Stop()
+	// Poll the workers' crash logs only when something needs them: each
+	// wakeup takes a core from a worker for a moment (200 a second).
+	polling := hooks.progress != nil || hooks.chunksDone != nil
+	if !polling {
+		ticker.Stop() // until a worker fails: the others are then stopped past it
+	}
 	bound, ticks := -1, 0
 	var firstErr error
 	for alive := len(ws); alive > 0; {
@@ -596,6 +609,10 @@ func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Re
 			}
 		}
 		if bound >= 0 {
+			if !polling {
+				ticker.Reset(5 * time.Millisecond)
+				polling = true
+			}
 			stopPassed(ws, bound)
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gopct/gopct/pct"
@@ -32,78 +31,165 @@ type CIPlan struct {
 
 // CIResult is what a CI run found.
 type CIResult struct {
-	Summaries []*results.Summary
-	Errors    []string // packages that could not be hunted (build errors, cgo, ...)
+	Summaries []*results.Summary // in package, then test order
+	Errors    []string           // packages that could not be hunted (build errors, cgo, ...)
+	// Unbuilt counts the tests of packages whose build had not ended when
+	// the budget ran out (each has a summary with no execution).
+	Unbuilt int
 }
 
 // ciPackage is a package with tests, built.
 type ciPackage struct {
 	path, dir string
+	testFiles []string // its _test.go files
+	declared  []string // its tests as those files declare them (known before the build)
 	bin       *Binary
 	tests     []string
 	err       error
 }
 
-// RunCI lists the packages with tests, keeps this shard's, builds them in
-// parallel (cached), splits the remaining budget evenly over their tests,
-// and hunts each under the base plan with a seed derived from (base seed,
-// package, test, shard), so that a failure seen in CI is reproduced by the
-// printed replay, and a rerun of the same shard explores the same
-// schedules.
+// RunCI lists the packages with tests, keeps this shard's and builds them
+// in parallel (cached) while it hunts the tests of those already built.
+// The budget covers everything: each test's hunt gets an equal share of
+// the time left, shared by the tests still to run, built or not (so a
+// slow build or a slow machine shrinks the shares that follow, and a test
+// that finds its bug early leaves its share to the others); no hunt and no
+// build starts past the end, and the tests of a package whose build had
+// not ended by then are reported as not run. Each test's seed derives
+// from (base seed, package, test, shard), so that a failure seen in CI is
+// reproduced by the printed replay, and a rerun of the same shard explores
+// the same schedules.
 func RunCI(p CIPlan) (*CIResult, error) {
 	start := time.Now()
+	end := start.Add(p.Budget - ciReserve(p.Budget))
 	pkgs, err := listTestPackages(p.Dir, p.Patterns)
 	if err != nil {
 		return nil, err
 	}
+	r := &ciRun{plan: p, end: end, res: &CIResult{}}
 	pkgs = shardOf(pkgs, p.Shard, p.Shards)
-	buildAll(p, pkgs)
-	defer func() {
-		for _, pk := range pkgs {
-			if pk.bin != nil {
-				pk.bin.Close()
-			}
-		}
-	}()
-	res := &CIResult{}
-	n := 0
 	for _, pk := range pkgs {
-		if pk.err != nil {
-			res.Errors = append(res.Errors, fmt.Sprintf("%s: %v", pk.path, pk.err))
-		}
-		n += len(pk.tests)
+		pk.declared = declaredTests(pk.dir, pk.testFiles)
+		r.pending += len(pk.declared)
 	}
-	if n == 0 {
-		return res, nil
-	}
-	left := n
+	b := startBuilds(p, pkgs, end)
+	defer b.abandon()
+	err = r.huntAsBuilt(b, len(pkgs))
 	for _, pk := range pkgs {
-		for _, test := range pk.tests {
-			// The budget left is shared by the tests left: a test that
-			// finds its bug early leaves its share to the others.
-			per := (p.Budget - time.Since(start)) / time.Duration(left)
-			left--
-			plan := ciHuntPlan(p, pk, test, per)
-			planned := pk.bin.Planned(plan, test)
-			s := p.Store.Recorded(planned)
-			if s == nil {
-				p.Store.Attach(&plan, planned)
-				var err error
-				if s, err = pk.bin.Hunt(plan, test); err != nil {
-					res.Errors = append(res.Errors, fmt.Sprintf("%s %s: %v", pk.path, test, err))
-					continue
-				}
-				if err := p.Store.Add(s); err != nil {
-					return res, err
-				}
-			}
-			res.Summaries = append(res.Summaries, s)
-			if p.Log != nil {
-				fmt.Fprintln(p.Log, ciLine(s))
-			}
+		if !b.received[pk] {
+			r.notBuilt(pk)
 		}
 	}
-	return res, nil
+	sort.SliceStable(r.res.Summaries, func(i, j int) bool {
+		a, b := r.res.Summaries[i], r.res.Summaries[j]
+		return a.Package < b.Package || a.Package == b.Package && a.Test < b.Test
+	})
+	return r.res, err
+}
+
+// ciReserve is the part of the budget kept for ending the run: the last
+// hunt's workers exit after their deadline (a worker with race detection
+// may hold up to 2 GB to free: 2.7 s at a load of 40), then the reports.
+// 2%, at most 3 s.
+func ciReserve(budget time.Duration) time.Duration { return min(budget/50, 3*time.Second) }
+
+// minShare is the least time a test's hunt is given: less would end its
+// workers before they start (a later test may then get none, and is
+// reported as such).
+const minShare = 200 * time.Millisecond
+
+// ciRun is the state of a CI run.
+type ciRun struct {
+	plan    CIPlan
+	end     time.Time
+	pending int // tests not hunted yet, built or not
+	res     *CIResult
+}
+
+// huntAsBuilt hunts the tests of each package as its build ends, until
+// every package is done or the budget is spent.
+func (r *ciRun) huntAsBuilt(b *ciBuilds, n int) error {
+	timer := time.NewTimer(time.Until(r.end))
+	defer timer.Stop()
+	for ; n > 0; n-- {
+		select {
+		case pk := <-b.built:
+			b.received[pk] = true
+			if err := r.huntPackage(pk); err != nil {
+				return err
+			}
+		case <-timer.C:
+			return nil
+		}
+	}
+	return nil
+}
+
+// huntPackage hunts a built package's tests, each within its share.
+func (r *ciRun) huntPackage(pk *ciPackage) error {
+	r.pending += len(pk.tests) - len(pk.declared)
+	if pk.err != nil {
+		r.res.Errors = append(r.res.Errors, fmt.Sprintf("%s: %v", pk.path, pk.err))
+		return nil
+	}
+	defer pk.bin.Close() // now, not at the end: the end of the budget is no time to remove files
+	for _, test := range pk.tests {
+		share := time.Until(r.end) / time.Duration(max(1, r.pending))
+		r.pending--
+		s, err := r.huntTest(pk, test, max(share, minShare))
+		if err != nil {
+			return err
+		}
+		if s == nil {
+			continue
+		}
+		r.res.Summaries = append(r.res.Summaries, s)
+		if r.plan.Log != nil {
+			fmt.Fprintln(r.plan.Log, ciLine(s))
+		}
+	}
+	return nil
+}
+
+// huntTest hunts one test for its share, never past the run's end (a
+// test reached past it gets a summary with no execution), or returns the
+// summary a resumed run's results file records. A nil summary and error:
+// the hunt failed (recorded in the errors).
+func (r *ciRun) huntTest(pk *ciPackage, test string, share time.Duration) (*results.Summary, error) {
+	p := r.plan
+	plan := ciHuntPlan(p, pk, test, share)
+	plan.Start = time.Now()
+	if deadline := plan.Start.Add(plan.Budget); deadline.After(r.end) {
+		plan.Budget = r.end.Sub(plan.Start)
+	}
+	planned := pk.bin.Planned(plan, test)
+	if s := p.Store.Recorded(planned); s != nil {
+		return s, nil
+	}
+	if plan.Budget <= 0 {
+		return planned, nil // no time left: reported as no execution
+	}
+	p.Store.Attach(&plan, planned)
+	s, err := pk.bin.Hunt(plan, test)
+	if err != nil {
+		r.res.Errors = append(r.res.Errors, fmt.Sprintf("%s %s: %v", pk.path, test, err))
+		return nil, nil
+	}
+	return s, p.Store.Add(s)
+}
+
+// notBuilt reports the tests of a package whose build had not ended when
+// the budget ran out.
+func (r *ciRun) notBuilt(pk *ciPackage) {
+	for _, test := range pk.declared {
+		r.res.Unbuilt++
+		s := &results.Summary{Test: test, Package: pk.path, Strategy: r.plan.Base.Spec.Name, Spec: r.plan.Base.Spec,
+			Seed: TestSeed(r.plan.Seed, pk.path, test, r.plan.Shard), Mode: "bubble"}
+		r.res.Summaries = append(r.res.Summaries, s)
+		if r.plan.Log != nil {
+			fmt.Fprintf(r.plan.Log, "?     %s %s: not run: its package was still building when the budget ran out: raise -budget\n", pk.path, test)
+		}
+	}
 }
 
 // ciHuntPlan is the plan of one test's hunt in a CI run.
@@ -111,7 +197,7 @@ func ciHuntPlan(p CIPlan, pk *ciPackage, test string, budget time.Duration) Plan
 	h := p.Base
 	h.Dir, h.Package, h.Run = pk.dir, ".", "^"+test+"$"
 	h.Seed = TestSeed(p.Seed, pk.path, test, p.Shard)
-	h.Budget = max(budget, 100*time.Millisecond)
+	h.Budget = budget
 	if h.Iters <= 0 {
 		h.Iters = 1 << 30 // the budget decides
 	}
@@ -148,7 +234,7 @@ func ciLine(s *results.Summary) string {
 // listTestPackages lists the packages matching the patterns that have
 // tests, in import-path order.
 func listTestPackages(dir string, patterns []string) ([]*ciPackage, error) {
-	args := append([]string{"list", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{len .TestGoFiles}}\t{{len .XTestGoFiles}}"}, patterns...)
+	args := append([]string{"list", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .TestGoFiles \" \"}} {{join .XTestGoFiles \" \"}}"}, patterns...)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
 	out, err := cmd.Output()
@@ -162,8 +248,8 @@ func listTestPackages(dir string, patterns []string) ([]*ciPackage, error) {
 	var pkgs []*ciPackage
 	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		f := strings.Split(l, "\t")
-		if len(f) == 4 && (f[2] != "0" || f[3] != "0") {
-			pkgs = append(pkgs, &ciPackage{path: f[0], dir: f[1]})
+		if len(f) == 3 && strings.TrimSpace(f[2]) != "" {
+			pkgs = append(pkgs, &ciPackage{path: f[0], dir: f[1], testFiles: strings.Fields(f[2])})
 		}
 	}
 	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].path < pkgs[j].path })
@@ -185,26 +271,6 @@ func shardOf(pkgs []*ciPackage, i, n int) []*ciPackage {
 		}
 	}
 	return out
-}
-
-// buildAll builds the packages in parallel (the build cache makes a
-// rebuild of unchanged code cheap) and lists their tests.
-func buildAll(p CIPlan, pkgs []*ciPackage) {
-	sem := make(chan struct{}, max(1, runtime.NumCPU()))
-	var wg sync.WaitGroup
-	for _, pk := range pkgs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			pk.bin, pk.err = Build(pk.dir, ".", p.Base.Deps)
-			if pk.err == nil {
-				pk.tests, pk.err = pk.bin.Tests("")
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // DefaultCIBase is the hunt every CI test gets: PCT with d=3, the default

@@ -107,9 +107,12 @@ func lookFront(path, out string) *frontEntry {
 			return nil
 		}
 	}
-	if copyFile(filepath.Join(cacheDir(), e.BinKey[:32]+".test"), out) != nil {
+	bin := filepath.Join(cacheDir(), e.BinKey[:32]+".test")
+	if copyFile(bin, out) != nil {
 		return nil
 	}
+	touch(bin)
+	touch(path)
 	return &e
 }
 

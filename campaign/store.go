@@ -56,10 +56,24 @@ func (s *Store) Add(sum *results.Summary) error {
 // Attach sets up a plan's hunt of a test for resuming: the chunks that
 // checkpoints of the same hunt record are skipped, and the chunks this
 // run finishes are appended as checkpoints.
+//
+// A PCTVB hunt numbers its chunks per variable set (each set's executions
+// are a range of their own): HuntVB attaches each set's hunt, under the
+// key of that range.
 func (s *Store) Attach(p *Plan, planned *results.Summary) {
-	if s == nil || s.Path == "" || planned.Chunk == 0 || planned.Spec.Name == "pctvb" { // pctvb: chunks count per variable set
+	if s == nil || s.Path == "" || planned.Chunk == 0 {
 		return
 	}
+	if planned.Spec.Name == "pctvb" {
+		p.attachSet = s.attachChunks
+		return
+	}
+	s.attachChunks(p, planned)
+}
+
+// attachChunks sets up the hunt of planned's range of executions: its
+// recorded chunks are skipped, its finished ones appended as checkpoints.
+func (s *Store) attachChunks(p *Plan, planned *results.Summary) {
 	p.Done = s.chunks[results.Key(planned)]
 	p.Checkpoint = func(chunks []int) {
 		c := *planned

@@ -42,6 +42,9 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 		q.sets = set
 		q.first = i * per
 		q.Iters = (i + 1) * per
+		if p.attachSet != nil {
+			p.attachSet(&q, b.Planned(q, test)) // -resume skips the set's recorded chunks
+		}
 		h, err := b.hunt(q, test)
 		if err != nil {
 			return nil, err
@@ -51,6 +54,7 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 		total.Executions += s.Executions
 		total.Finished += s.Finished
 		total.Abandoned += s.Abandoned
+		total.Resumed += s.Resumed
 		total.Seconds += s.Seconds
 		total.CPUSeconds += s.CPUSeconds
 		if s.Bug != nil {

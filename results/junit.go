@@ -21,6 +21,7 @@ type junitSuite struct {
 	Name     string      `xml:"name,attr"`
 	Tests    int         `xml:"tests,attr"`
 	Failures int         `xml:"failures,attr"`
+	Skipped  int         `xml:"skipped,attr,omitempty"`
 	Time     string      `xml:"time,attr"`
 	Cases    []junitCase `xml:"testcase"`
 	seconds  float64
@@ -31,8 +32,14 @@ type junitCase struct {
 	Classname string        `xml:"classname,attr"`
 	Time      string        `xml:"time,attr"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
-	Skipped   *struct{}     `xml:"skipped,omitempty"`
+	Skipped   *junitSkipped `xml:"skipped,omitempty"`
 	Output    string        `xml:"system-out,omitempty"`
+}
+
+// junitSkipped marks a test that ran no execution (the budget left it
+// none): neither a pass nor a failure.
+type junitSkipped struct {
+	Message string `xml:"message,attr"`
 }
 
 type junitFailure struct {
@@ -59,6 +66,9 @@ func WriteJUnit(w io.Writer, ss []*Summary, replay func(*Bug) string) error {
 			fmt.Fprintf(&text, "\nreproduce:\n  %s\n", replay(s.Bug))
 			c.Failure = &junitFailure{Message: string(s.Bug.Kind) + ": " + firstLine(s.Bug.Message), Type: string(s.Bug.Kind), Text: text.String()}
 			suite.Failures++
+		} else if s.Executions == 0 {
+			c.Skipped = &junitSkipped{Message: "no execution ran within the budget"}
+			suite.Skipped++
 		}
 		suite.Tests++
 		suite.seconds += s.Seconds

@@ -93,6 +93,9 @@ func reportCI(res *campaign.CIResult, jsonOut bool, junit string, stdout, stderr
 	for _, e := range res.Errors {
 		fmt.Fprintf(stderr, "gopct ci: %s\n", e)
 	}
+	if res.Unbuilt > 0 {
+		fmt.Fprintf(stderr, "gopct ci: %d test(s) not run: their packages were still building when the budget ran out\n", res.Unbuilt)
+	}
 	if junit != "" {
 		f, err := os.Create(junit)
 		if err != nil {

@@ -22,6 +22,8 @@ package main
 //	envfield VAR FILE KEY.PATH (built in, not a process) set $VAR to what jsonfield prints
 //	waitfile FILE REGEXP       (built in) wait until FILE matches REGEXP (a point in a
 //	                           background command's progress)
+//	checkpointsonly FILE       (built in) keep only the checkpoint lines of a results
+//	                           file: a campaign killed just before it recorded its summaries
 //	tokenedit VAR TOKEN K=JSON...  (built in) set $VAR to TOKEN with the token's JSON
 //	                           fields K set to the given values (a tampered token)
 //
@@ -83,9 +85,10 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"envfield":  envFieldCmd,
-			"tokenedit": tokenEditCmd,
-			"waitfile":  waitFileCmd,
+			"envfield":        envFieldCmd,
+			"checkpointsonly": checkpointsOnlyCmd,
+			"tokenedit":       tokenEditCmd,
+			"waitfile":        waitFileCmd,
 		},
 	})
 }
@@ -190,6 +193,21 @@ func jsonFieldMain(args []string) int {
 	}
 	fmt.Println(v)
 	return 0
+}
+
+func checkpointsOnlyCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: checkpointsonly FILE")
+	}
+	data, err := os.ReadFile(ts.MkAbs(args[0]))
+	ts.Check(err)
+	var keep []string
+	for _, l := range strings.SplitAfter(string(data), "\n") {
+		if strings.Contains(l, `"checkpoint":true`) {
+			keep = append(keep, l)
+		}
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(strings.Join(keep, "")), 0o644))
 }
 
 func envFieldCmd(ts *testscript.TestScript, neg bool, args []string) {
