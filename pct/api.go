@@ -75,7 +75,7 @@ var siteTable []SiteInfo
 // Load reads *p after a scheduling point.
 func Load[T any](site int, p *T) T {
 	if gate[site] { // memoryOn(site) without its bounds check (gate.go)
-		access(site, unsafe.Pointer(p), false)
+		access(site, unsafe.Pointer(p), false, unsafe.Sizeof(*p))
 	}
 	return *p
 }

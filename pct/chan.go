@@ -139,12 +139,12 @@ func closeOp(site int, ch unsafe.Pointer) {
 }
 
 // access is the scheduling point of a memory access to a tracked site.
-func access(site int, p unsafe.Pointer, write bool) {
+func access(site int, p unsafe.Pointer, write bool, size uintptr) {
 	if e, g := self(); e != nil && !untracked(uintptr(p)) {
 		if profiling {
 			prof.observe(site, g, uintptr(p), write)
 		}
-		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: write})
+		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: write, Size: size})
 		if e.observing {
 			e.emitOp(memKind(write), g.id, site, uintptr(p), false)
 		}
@@ -159,7 +159,7 @@ func storeAccess(site int, p, v unsafe.Pointer, size uintptr) {
 		if profiling {
 			prof.observe(site, g, uintptr(p), true)
 		}
-		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: true})
+		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: true, Size: size})
 		if e.observing {
 			e.emitOp(EvWrite, g.id, site, uintptr(p), e.live != nil && sameValue(p, v, size))
 		}

@@ -86,6 +86,10 @@ type Access struct {
 	Kind  SiteKind // what the site does
 	Addr  uintptr  // memory or object address (0: not known)
 	Write bool     // a memory access that writes
+	// Size is the number of bytes a memory access reads or writes from
+	// Addr (0: one, or not known): a copy of a whole struct overlaps the
+	// stores to its fields, which start at other addresses.
+	Size uintptr
 }
 
 // ExecOutcome is how an execution ended, for Strategy.End.
