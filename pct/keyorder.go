@@ -35,10 +35,14 @@ func noteKey[K comparable](e *execution, k K) {
 	e.keyOrder[key] = len(e.keyOrder)
 }
 
-// noteStoredKey is noteKey for a store at an inactive site (which did not
-// look up its execution): only keys that hold addresses need it.
+// noteStoredKey is noteKey for a store at an inactive site, which did not
+// look up its execution. Keys of a plain value type return at once. For
+// structs and arrays holdsAddress reads its cache, which only the token
+// holder may touch: the execution is looked up first (a store outside one,
+// by an unmanaged goroutine, must not reach the cache).
 func noteStoredKey[K comparable](k K) {
-	if !holdsAddress(reflect.TypeFor[K]()) {
+	t := reflect.TypeFor[K]()
+	if kind := t.Kind(); kind != reflect.Struct && kind != reflect.Array && !holdsAddress(t) {
 		return
 	}
 	if e, _ := self(); e != nil {
