@@ -1,48 +1,94 @@
 package pct
 
-// randomWalk picks uniformly among the options at every choice that
-// matters, letting time pass being one of them when a timer is pending (the
-// "random walk" of the PCT paper's evaluation, with a partial-order filter).
+// randomWalk picks uniformly among the options at every choice, letting
+// time pass being one of them when a timer is pending: the "random walk"
+// of the PCT paper's evaluation (Burckhardt et al., ASPLOS'10, section 5),
+// with a bias towards letting the current goroutine run on through memory
+// accesses that commute with the other goroutines' next operations.
 //
-// A choice matters unless the current goroutine is about to access memory
+// The bias. When the current goroutine's next operation is a memory access
 // that no other runnable goroutine is about to touch in a conflicting way
-// (any common byte, one of the two a write):
-// then running another goroutine first leads to a state that running the
-// current one first reaches too (the two next operations commute), so the
-// walk lets it continue. Synchronisation operations, yields, blocked
-// goroutines and goroutines whose next operation is not known always give a
-// random choice. On memory-bound code this removes almost every switch (a
-// parallel merge sort: docs/OVERHEAD.md) without losing an interleaving of
-// conflicting operations.
-type randomWalk struct{ rng *Rand }
+// (any common byte, one of the two a write), the walk may keep it running
+// without a draw: after a uniform choice that kept it, it draws a run
+// length L in [0, 2*commuteRun) and lets it through the next L such
+// accesses. Any non-commuting operation ends the run. L is 0 with
+// probability 1/(2*commuteRun), and then the next commuting access is a
+// uniform choice again: every interleaving stays reachable.
+//
+// It is only a bias, not a filter: a partial-order filter that always let
+// the current goroutine continue there (until issue 9) was unsound. A
+// persistent set {cur} needs cur's access to be independent of every
+// future operation of the others, not only of their next one: when g's
+// next operation reads x and its following one writes y, while cur writes
+// y, the order "g writes y before cur" was never reached
+// (corpus/race_field_health, race detection off: 0 of 5 seeds).
+//
+// The walk's choices are a function of the execution's seed and of what
+// the program does, so its schedule records the seed and the number of
+// draws, not the switches (Schedule.Walk): a replay walks again.
+type randomWalk struct {
+	rng   *Rand
+	seed  uint64 // the state rng started from (Schedule.WalkSeed)
+	draws int    // numbers drawn so far in the execution
+	run   int    // commuting accesses the current goroutine runs through without a draw
+}
+
+// commuteRun is the mean run length of the bias. Measured on the corpus and
+// docs/OVERHEAD.md's MergeSort: see the commit that set it.
+const commuteRun = 16
 
 func (s *randomWalk) Begin(exec int, rng *Rand) bool {
-	s.rng = rng
+	s.rng, s.seed, s.draws, s.run = rng, rng.s, 0, 0
 	return true
 }
 
+// intn draws a number in [0, n), counting the draws (Intn(1) draws none).
+func (s *randomWalk) intn(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	s.draws++
+	return s.rng.Intn(n)
+}
+
 func (s *randomWalk) Next(d *Decision) int {
-	if d.CurRuns && !d.Yield && !d.CanPassTime && commutes(d.Access, d.Cur, d.Choices) {
+	free := d.CurRuns && !d.Yield && !d.CanPassTime && commutes(d.Access, d.Cur, d.Choices)
+	if free && s.run > 0 {
+		s.run--
 		return d.IndexOf(d.Cur)
 	}
+	s.run = 0
 	n := d.Options()
 	if d.Yield && d.Cur != nil && n > 1 {
 		// A yielding goroutine lets another run: draw among the other
 		// options, the last one standing in for the yielder's slot.
-		i := s.rng.Intn(n - 1)
+		i := s.intn(n - 1)
 		if i < len(d.Choices) && d.Choices[i] == d.Cur {
 			i = n - 1
 		}
 		return d.Option(i)
 	}
-	return d.Option(s.rng.Intn(n))
+	pick := d.Option(s.intn(n))
+	if free && n > 1 && pick >= 0 && d.Choices[pick] == d.Cur {
+		s.run = s.intn(2 * commuteRun)
+	}
+	return pick
 }
 
-// stays: the walk keeps cur without drawing a number when cur is the only
-// runnable goroutine (Intn(1) draws nothing) or when its access commutes
-// (stayer; the engine has ruled out yields and timers).
+// stays: the walk keeps cur without a decision when cur is the only
+// runnable goroutine (Intn(1) draws nothing) or when it is in a run of
+// commuting accesses (stayer; the engine has ruled out yields and timers).
+// It does what Next would do.
 func (s *randomWalk) stays(_ int, a Access, cur *G, runnable []*G) bool {
-	return len(runnable) == 1 || commutes(a, cur, runnable)
+	if s.run > 0 && commutes(a, cur, runnable) {
+		s.run--
+		return true
+	}
+	if len(runnable) == 1 {
+		s.run = 0 // Next's choice among one: the run ends, nothing drawn
+		return true
+	}
+	return false
 }
 
 // commutes says whether cur's next operation a, a memory access, commutes
@@ -74,6 +120,9 @@ func overlap(a, b Access) bool {
 	return a.Addr < b.Addr+max(b.Size, 1) && b.Addr < a.Addr+max(a.Size, 1)
 }
 
-func (s *randomWalk) Pick(d *Decision, n int) int { return s.rng.Intn(n) }
+func (s *randomWalk) Pick(d *Decision, n int) int { return s.intn(n) }
 func (s *randomWalk) End(ExecOutcome)             {}
 func (s *randomWalk) Spec() Spec                  { return Spec{Name: "random"} }
+
+// walked: the walk's schedule is its seed and its draws (see Schedule.Walk).
+func (s *randomWalk) walked() (seed uint64, draws int) { return s.seed, s.draws }

@@ -26,6 +26,35 @@ type Schedule struct {
 	Trail    []trailStep
 	Sites    map[int]string
 	Draws    uint32 // fingerprint of the random draws alone (0: not recorded)
+	// Walk: the execution was a random walk, whose choices follow from
+	// its seed; Switches and Picks are not recorded (a multi-million-step
+	// walk switched at every other step: a 12 MB schedule), and a replay
+	// walks again from WalkSeed. WalkDraws is the number of numbers the
+	// walk drew: a replay that draws another number of them diverged.
+	Walk      bool
+	WalkSeed  uint64
+	WalkDraws int
+}
+
+// walker is a strategy whose choices are a function of its seed and of
+// what the program does (the random walk): its schedule is the seed and
+// the number of draws (Schedule.Walk).
+type walker interface {
+	walked() (seed uint64, draws int)
+}
+
+// walkerOf is s as a walker: the random walk, or a replay of a walk's
+// schedule; nil otherwise.
+func walkerOf(s Strategy) walker {
+	switch x := s.(type) {
+	case *randomWalk:
+		return x
+	case *replayStrategy:
+		if x.walk != nil {
+			return x
+		}
+	}
+	return nil
 }
 
 // SwitchEvent says that at decision number Step goroutine To was chosen
@@ -70,6 +99,7 @@ type recorder struct {
 	trail       []trailStep     // the buffer of the steps (trail.go)
 	steps       int             // steps in trail
 	follow      *replayStrategy // the replay that checks each step, or nil
+	walk        walker          // the strategy, when it is a walk: no switches recorded
 }
 
 func newRecorder() *recorder {
@@ -110,8 +140,10 @@ func (r *recorder) switchTo(e *execution, from, to *G, canContinue, byDefault bo
 		site = from.site
 	}
 	if !byDefault {
-		r.sched.Switches = append(r.sched.Switches, SwitchEvent{Step: e.seq, To: id, FP: e.fingerprint(), Site: site})
-		r.crash.add(tagSwitch, e.seq, id)
+		if r.walk == nil {
+			r.sched.Switches = append(r.sched.Switches, SwitchEvent{Step: e.seq, To: id, FP: e.fingerprint(), Site: site})
+		}
+		r.crash.add(tagSwitch, e.seq, id) // a crash's schedule is its switches
 	}
 	preemptive := canContinue && from != nil
 	if c, ok := e.strategy.(preemptionCounter); ok && from != nil {
@@ -162,7 +194,9 @@ func (r *recorder) windowSwitch(e *execution, from *G, to int) {
 
 func (r *recorder) pick(step, v int) {
 	if v != 0 {
-		r.sched.Picks = append(r.sched.Picks, PickEvent{step, v})
+		if r.walk == nil {
+			r.sched.Picks = append(r.sched.Picks, PickEvent{step, v})
+		}
 		r.crash.add(tagPick, step, v)
 	}
 }
@@ -206,10 +240,21 @@ func (s Schedule) Encode() string {
 		b = binary.AppendUvarint(b, uint64(p.Value))
 		last = p.Step
 	}
-	trail := encodeTrail(s.Trail)
+	limit := maxTrailBytes
+	if s.Walk {
+		limit = maxWalkTrailBytes
+	}
+	trail := encodeTrail(s.Trail, limit)
 	b = binary.AppendUvarint(b, uint64(len(trail)))
 	b = append(b, trail...)
 	b = binary.AppendUvarint(b, uint64(s.Draws))
+	if s.Walk {
+		b = binary.AppendUvarint(b, 1)
+		b = binary.AppendUvarint(b, s.WalkSeed)
+		b = binary.AppendUvarint(b, uint64(s.WalkDraws))
+	} else {
+		b = binary.AppendUvarint(b, 0)
+	}
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
@@ -222,7 +267,7 @@ func DecodeSchedule(s string) (Schedule, error) {
 	d := &uvarints{b: b}
 	var out Schedule
 	format := d.next()
-	if format != scheduleFormat && format != scheduleFormat-1 {
+	if format < scheduleFormat-2 || format > scheduleFormat {
 		return out, errors.New("unknown schedule format (made by another version of gopct)")
 	}
 	out.Steps = int(d.next())
@@ -255,12 +300,21 @@ func DecodeSchedule(s string) (Schedule, error) {
 	}
 	d.b = d.b[n:]
 	out.Draws = uint32(d.next())
+	if format < 5 || d.err != nil {
+		return out, d.err
+	}
+	if d.next() == 1 {
+		out.Walk = true
+		out.WalkSeed = d.next()
+		out.WalkDraws = int(d.next())
+	}
 	return out, d.err
 }
 
 // scheduleFormat is the version of Encode's format (3: the path's final
-// fingerprint; 4: the trail). DecodeSchedule reads 3 as well.
-const scheduleFormat = 4
+// fingerprint; 4: the trail; 5: a random walk's seed and draws).
+// DecodeSchedule reads 3 and 4 as well.
+const scheduleFormat = 5
 
 type uvarints struct {
 	b   []byte

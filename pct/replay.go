@@ -5,21 +5,34 @@ package pct
 // iteration order, the global math/rand source, real time, goroutines gopct
 // does not manage). It never silently runs a different schedule: once
 // diverged, it records why and falls back to running the lowest id.
+//
+// A random walk's schedule (Schedule.Walk) has no switches: the replay
+// walks again from the recorded seed, and the trail, the step count, the
+// path fingerprint and the number of draws tell where it left the
+// recording (after a divergence the walk goes on from its own draws).
 type replayStrategy struct {
 	sched    Schedule
 	sw, pk   int
 	diverged string
 	texts    map[int]string // this binary's site texts, as compared with the trail
+	walk     *randomWalk    // the walk again, for a walk's schedule
 }
 
 func newReplay(s Schedule) *replayStrategy { return &replayStrategy{sched: s} }
 
 func (s *replayStrategy) Begin(exec int, rng *Rand) bool {
 	s.sw, s.pk, s.diverged = 0, 0, ""
+	if s.sched.Walk {
+		s.walk = &randomWalk{}
+		s.walk.Begin(exec, NewRand(s.sched.WalkSeed))
+	}
 	return true
 }
 
 func (s *replayStrategy) Next(d *Decision) int {
+	if s.walk != nil {
+		return s.walk.Next(d)
+	}
 	if s.sw < len(s.sched.Switches) && s.sched.Switches[s.sw].Step == d.Seq {
 		rec := s.sched.Switches[s.sw]
 		want := rec.To
@@ -54,6 +67,9 @@ func (s *replayStrategy) fallback(d *Decision) int {
 }
 
 func (s *replayStrategy) Pick(d *Decision, n int) int {
+	if s.walk != nil {
+		return s.walk.Pick(d, n)
+	}
 	if s.pk < len(s.sched.Picks) && s.sched.Picks[s.pk].Step == d.Seq {
 		v := s.sched.Picks[s.pk].Value
 		s.pk++
@@ -69,6 +85,9 @@ func (s *replayStrategy) End(o ExecOutcome) {
 	switch {
 	case s.sw < len(s.sched.Switches):
 		s.diverge("execution ended at decision %d before the recorded switch at decision %d", o.Steps, s.sched.Switches[s.sw].Step)
+	case s.walk != nil && o.Steps == s.sched.Steps && s.walk.draws != s.sched.WalkDraws:
+		s.diverge("the walk drew %d numbers, the recording %d: the run chose among other goroutines or select cases somewhere in its %d steps",
+			s.walk.draws, s.sched.WalkDraws, o.Steps)
 	case o.Steps != s.sched.Steps && s.sched.Steps != 0:
 		s.diverge("execution took %d steps, the recording %d%s", o.Steps, s.sched.Steps, s.afterLast())
 	case s.trailCovers(o.Steps):
@@ -109,6 +128,10 @@ func (s *replayStrategy) diverge(format string, args ...any) {
 }
 
 func (s *replayStrategy) Spec() Spec { return Spec{Name: "replay"} }
+
+// walked: a replay of a walk records the walk's seed and draws, as the
+// walk did (nil walk: the replay records its switches).
+func (s *replayStrategy) walked() (seed uint64, draws int) { return s.walk.seed, s.walk.draws }
 
 func idOf(g *G) int {
 	if g == nil {

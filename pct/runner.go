@@ -317,6 +317,7 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 	if rs, ok := strat.(*replayStrategy); ok {
 		e.rec.follow = rs // the recorded execution: check every step
 	}
+	e.rec.walk = walkerOf(strat)
 	e.observe(r.cfg, strat)
 	crash.begin(i)
 	r.runOne(e, body)
@@ -331,6 +332,10 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 	// one's report, before the next begins.
 	e.rec.sched.Steps, e.rec.sched.FP, e.rec.sched.Trail = e.step, e.fingerprint(), e.rec.recorded()
 	e.rec.sched.Draws = e.drawsFingerprint()
+	if w := e.rec.walk; w != nil {
+		e.rec.sched.Walk = true
+		e.rec.sched.WalkSeed, e.rec.sched.WalkDraws = w.walked()
+	}
 	strat.End(e.outcome())
 	progress.Add(1)
 	if f := e.failure; f == nil || f.Kind.IsBug() {

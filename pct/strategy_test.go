@@ -211,8 +211,10 @@ func TestReplayNoticesADifferentPath(t *testing.T) {
 }
 
 // TestRandomWalkStaysAgreesWithNext: wherever the random walk's fast path
-// keeps the holder, Next would have kept it too without drawing a number,
-// so the rest of the walk is the same; where it does not, Next is asked.
+// keeps the holder, Next would have kept it too, leaving the walk in the
+// same state (the same run left, no number drawn), so the rest of the walk
+// is the same; where it does not, it changed nothing and Next is asked.
+// Outside a run of commuting accesses (run 0) only a lone goroutine stays.
 func TestRandomWalkStaysAgreesWithNext(t *testing.T) {
 	g := []*G{{id: 0}, {id: 1}, {id: 2}}
 	read := func(addr uintptr) Access { return Access{Site: 1, Kind: KindRead, Addr: addr} }
@@ -222,9 +224,10 @@ func TestRandomWalkStaysAgreesWithNext(t *testing.T) {
 		a        Access
 		runnable []*G
 		others   []Access // pending operations of runnable[1:]
-		stays    bool
+		commutes bool
 	}{
-		{"alone", Access{Site: 1, Kind: KindLock}, g[:1], nil, true},
+		{"alone", Access{Site: 1, Kind: KindLock}, g[:1], nil, false},
+		{"alone reading", read(8), g[:1], nil, true},
 		{"disjoint", write(8), g, []Access{read(16), write(24)}, true},
 		{"shared reads", read(8), g[:2], []Access{read(8)}, true},
 		{"read-write", read(8), g[:2], []Access{write(8)}, false},
@@ -236,16 +239,25 @@ func TestRandomWalkStaysAgreesWithNext(t *testing.T) {
 		for i, a := range c.others {
 			c.runnable[i+1].pending = a
 		}
-		s := &randomWalk{rng: NewRand(5)}
-		stays := s.stays(1, c.a, c.runnable[0], c.runnable)
-		if stays != c.stays {
-			t.Errorf("%s: stays = %v, want %v", c.name, stays, c.stays)
-		}
-		before := *s.rng
-		d := &Decision{Cur: c.runnable[0], CurRuns: true, Choices: c.runnable, Access: c.a}
-		if pick := s.Next(d); stays && (pick != 0 || *s.rng != before) {
-			t.Errorf("%s: Next picked %d and drew %v numbers; stays said the holder continues, drawing none",
-				c.name, pick, *s.rng != before)
+		for _, run := range []int{0, 3} {
+			s := &randomWalk{rng: NewRand(5), run: run}
+			want := len(c.runnable) == 1 || (run > 0 && c.commutes)
+			stays := s.stays(1, c.a, c.runnable[0], c.runnable)
+			if stays != want {
+				t.Errorf("%s, run %d: stays = %v, want %v", c.name, run, stays, want)
+			}
+			if !stays {
+				if s.run != run || s.draws != 0 {
+					t.Errorf("%s, run %d: stays said no but changed the walk", c.name, run)
+				}
+				continue
+			}
+			n := &randomWalk{rng: NewRand(5), run: run}
+			d := &Decision{Cur: c.runnable[0], CurRuns: true, Choices: c.runnable, Access: c.a}
+			if pick := n.Next(d); pick != 0 || n.run != s.run || *n.rng != *s.rng || n.draws != s.draws {
+				t.Errorf("%s, run %d: Next picked %d, run %d, %d draws; stays kept the holder, run %d, %d draws",
+					c.name, run, pick, n.run, n.draws, s.run, s.draws)
+			}
 		}
 	}
 }

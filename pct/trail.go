@@ -27,9 +27,17 @@ type trailStep struct{ G, Site int32 }
 // maxTrailSteps bounds the steps recorded per execution; maxTrailBytes
 // bounds the compressed trail in a schedule (a token is one command-line
 // argument): a longer trail is cut to its first steps until it fits.
+//
+// A random walk's trail gets maxWalkTrailBytes: its goroutines change at
+// about every other step, about a bit per step compressed (5 KB for 65,536
+// steps), where PCT's long runs of one goroutine compress to little, and
+// the walk's seed alone makes the replay exact (Schedule.Walk). Past its
+// trail (some thousands of steps), a walk's replay notices a different
+// path at its end: the step count, the fingerprint, the number of draws.
 const (
-	maxTrailSteps = 1 << 16
-	maxTrailBytes = 16 << 10
+	maxTrailSteps     = 1 << 16
+	maxTrailBytes     = 16 << 10
+	maxWalkTrailBytes = 640
 )
 
 // trailBuf is the trail buffer (maxTrailSteps long, made once), reused by
@@ -118,10 +126,10 @@ func siteText(site int) string {
 }
 
 // encodeTrail packs the trail and its sites' texts, compressed, cut to its
-// first steps until it fits maxTrailBytes; nil when there is no trail.
-func encodeTrail(trail []trailStep) []byte {
+// first steps until it fits limit bytes; nil when there is no trail.
+func encodeTrail(trail []trailStep, limit int) []byte {
 	for n := min(len(trail), maxTrailSteps); n > 0; n /= 2 {
-		if b := packTrail(trail[:n]); len(b) <= maxTrailBytes {
+		if b := packTrail(trail[:n]); len(b) <= limit {
 			return b
 		}
 	}
