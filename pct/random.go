@@ -6,14 +6,15 @@ package pct
 // with a bias towards letting the current goroutine run on through memory
 // accesses that commute with the other goroutines' next operations.
 //
-// The bias. When the current goroutine's next operation is a memory access
-// that no other runnable goroutine is about to touch in a conflicting way
-// (any common byte, one of the two a write), the walk may keep it running
-// without a draw: after a uniform choice that kept it, it draws a run
-// length L in [0, 2*commuteRun) and lets it through the next L such
-// accesses. Any non-commuting operation ends the run. L is 0 with
-// probability 1/(2*commuteRun), and then the next commuting access is a
-// uniform choice again: every interleaving stays reachable.
+// The bias. Call an access free when it is a memory access of the current
+// goroutine that no other runnable goroutine is about to touch in a
+// conflicting way (any common byte, one of the two a write). With every
+// uniform choice among n > 1 options the walk draws, in the same number, a
+// run length L in [0, 2*commuteRun), and lets the chosen goroutine through
+// its next L free accesses without a draw; an access that is not free
+// ends the run with a uniform choice. L is 0 with probability
+// 1/(2*commuteRun), and then the next free access is a uniform choice
+// again: every interleaving stays reachable.
 //
 // It is only a bias, not a filter: a partial-order filter that always let
 // the current goroutine continue there (until issue 9) was unsound. A
@@ -68,11 +69,12 @@ func (s *randomWalk) Next(d *Decision) int {
 		}
 		return d.Option(i)
 	}
-	pick := d.Option(s.intn(n))
-	if free && n > 1 && pick >= 0 && d.Choices[pick] == d.Cur {
-		s.run = s.intn(2 * commuteRun)
+	if n == 1 {
+		return d.Option(0) // no choice, no draw (stays keeps a lone goroutine alike)
 	}
-	return pick
+	x := s.intn(n * 2 * commuteRun) // the choice and the run, in one draw
+	s.run = x / n
+	return d.Option(x % n)
 }
 
 // stays: the walk keeps cur without a decision when cur is the only
