@@ -9,7 +9,8 @@ import (
 )
 
 // Schedule is what replay needs: every decision that did not simply let the
-// current goroutine continue, and every select-order choice that was not 0.
+// current goroutine continue, and every select-order choice that was not 0;
+// for a random walk, its seed and number of draws instead (Walk).
 //
 // FP is the fingerprint of the whole path (0: not recorded): a run that
 // agrees at every switch but differs after the last one (a branch taken on
