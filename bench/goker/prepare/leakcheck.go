@@ -15,6 +15,7 @@ func runOutput(name string, args ...string) string {
 const leakCheckGo = `package goker
 
 import (
+	"fmt"
 	"os"
 	"runtime"
 	"strings"
@@ -81,6 +82,35 @@ func blockedLeaks(before map[string]bool) []string {
 	return leaks
 }
 
+// summarise returns one line per entry function and wait reason of the
+// stacks, "GOKER-LEAKED fn [reason] xN", as Go's leak test names leaks:
+// by the frame above "created by" and the header's wait reason.
+func summarise(stacks []string) string {
+	count := map[string]int{}
+	for _, g := range stacks {
+		lines := strings.Split(g, "\n")
+		header := lines[0]
+		reason := header[strings.Index(header, "[")+1 : strings.LastIndex(header, "]")]
+		reason, _, _ = strings.Cut(reason, ",")
+		entry := "?"
+		for i, l := range lines {
+			if strings.HasPrefix(l, "created by") && i >= 2 {
+				entry = lines[i-2]
+				if j := strings.LastIndex(entry, "("); j > 0 {
+					entry = entry[:j]
+				}
+				break
+			}
+		}
+		count[entry+" ["+reason+"]"]++
+	}
+	var b strings.Builder
+	for k, n := range count {
+		fmt.Fprintf(&b, "\nGOKER-LEAKED %s x%d", k, n)
+	}
+	return b.String()
+}
+
 // checkLeaks fails the test when goroutines the kernel started are still
 // blocked after the grace period (polled every 10ms, as goleak retries).
 func checkLeaks(t *testing.T, before map[string]bool) {
@@ -91,7 +121,7 @@ func checkLeaks(t *testing.T, before map[string]bool) {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Errorf("GOKER-LEAK %d goroutines blocked after the kernel returned; first:\n%s", len(leaks), leaks[0])
+			t.Errorf("GOKER-LEAK %d goroutines blocked after the kernel returned; first:\n%s%s", len(leaks), leaks[0], summarise(leaks))
 			return
 		}
 		time.Sleep(10 * time.Millisecond)

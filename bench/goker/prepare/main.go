@@ -5,8 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/format"
+	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -22,20 +22,36 @@ func main() {
 	copies := flag.Int("copies", 0, "copies of each kernel's goroutines (0: as shipped)")
 	native := flag.Bool("native", false, "add a goleak-style check after each kernel, for go test -count")
 	list := flag.Bool("list", false, "print the test names, one a line, and exit")
+	funcs := flag.Bool("funcs", false, "print, as JSON, each file's top-level functions and their line ranges, and exit")
 	flag.Parse()
+	if *funcs {
+		if err := printFuncs(*src); err != nil {
+			fmt.Fprintln(os.Stderr, "prepare:", err)
+			os.Exit(2)
+		}
+		return
+	}
 	if err := run(*src, *out, *copies, *native, *list); err != nil {
 		fmt.Fprintln(os.Stderr, "prepare:", err)
 		os.Exit(2)
 	}
 }
 
-func run(src, out string, copies int, native, list bool) error {
+func kernelFiles(src string) ([]string, error) {
 	if src == "" {
 		src = filepath.Join(goroot(), "src", "runtime", "testdata", "testgoroutineleakprofile", "goker")
 	}
 	files, err := filepath.Glob(filepath.Join(src, "*.go"))
 	if err != nil || len(files) == 0 {
-		return fmt.Errorf("no kernels in %s (Go 1.26 or newer ships them)", src)
+		return nil, fmt.Errorf("no kernels in %s (Go 1.26 or newer ships them)", src)
+	}
+	return files, nil
+}
+
+func run(src, out string, copies int, native, list bool) error {
+	files, err := kernelFiles(src)
+	if err != nil {
+		return err
 	}
 	var kernels []string
 	rewritten := map[string][]byte{}
