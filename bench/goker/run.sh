@@ -10,7 +10,9 @@
 #   - native module: the kernels as shipped (all their copies) plus a
 #     goleak-style check (goroutines of the kernel still blocked GRACE after
 #     it returned fail the test), run as a plain test binary with
-#     -test.count=1000000 -test.failfast for NATIVE_BUDGET of wall time.
+#     -test.count=1000000 -test.failfast for NATIVE_BUDGET of wall time;
+#   - native1 module: the same with one copy of each kernel, as gopct runs
+#     it, for NATIVE1_BUDGET.
 # Raw output goes to $OUT; bench/goker/report.py joins it with
 # bench/goker/verdicts.txt into docs/GOKER.md.
 #
@@ -18,10 +20,10 @@
 #   bash bench/goker/run.sh                   # everything, writes docs/GOKER.md
 #   ONLY=Etcd bash bench/goker/run.sh         # kernels matching ONLY (no docs/GOKER.md)
 #   REPORT_ONLY=1 bash bench/goker/run.sh     # rewrite docs/GOKER.md from $OUT
-#   NATIVE=0 / HUNT=0                         # skip the native baseline / the hunts
+#   NATIVE=0 / NATIVE1=0 / HUNT=0             # skip a native baseline / the hunts
 # Knobs: SEED (1), ITERS (1000), BUDGET per kernel (20s), COPIES (1; 0 = as
 # shipped), WORKERS (2), NATIVE_BUDGET (20s), NATIVE_COPIES (0: as shipped),
-# GRACE (1s), OUT
+# NATIVE1_BUDGET (10s), GRACE (1s), OUT
 # (/tmp/gopct-goker-out), GOPCT (where the binary is built, /tmp/gopct-goker).
 # The whole script is one block, read before it runs: editing this file
 # during a run does not change the run.
@@ -40,8 +42,10 @@ NATIVE_COPIES=${NATIVE_COPIES:-0}
 ONLY=${ONLY:-}
 HUNT=${HUNT:-1}
 NATIVE=${NATIVE:-1}
+NATIVE1=${NATIVE1:-1}
+NATIVE1_BUDGET=${NATIVE1_BUDGET:-10s}
 GOPCT=${GOPCT:-/tmp/gopct-goker}
-KNOBS="SEED=$SEED ITERS=$ITERS BUDGET=$BUDGET COPIES=$COPIES WORKERS=$WORKERS NATIVE_BUDGET=$NATIVE_BUDGET NATIVE_COPIES=$NATIVE_COPIES GRACE=$GRACE"
+KNOBS="SEED=$SEED ITERS=$ITERS BUDGET=$BUDGET COPIES=$COPIES WORKERS=$WORKERS NATIVE_BUDGET=$NATIVE_BUDGET NATIVE_COPIES=$NATIVE_COPIES NATIVE1_BUDGET=$NATIVE1_BUDGET GRACE=$GRACE"
 
 report() {
 	python3 "$REPO/bench/goker/report.py" "$OUT" "$REPO/bench/goker/verdicts.txt" "$KNOBS" \
@@ -56,6 +60,8 @@ trap 'rm -rf "$SCRATCH"' EXIT
 "$SCRATCH/prepare" -out "$SCRATCH/hunt" -copies "$COPIES" || exit 2
 "$SCRATCH/prepare" -out "$SCRATCH/native" -native -copies "$NATIVE_COPIES" || exit 2
 (cd "$SCRATCH/native" && go test -c -o "$SCRATCH/native.test" .) || exit 2
+"$SCRATCH/prepare" -out "$SCRATCH/native1" -native -copies 1 || exit 2
+(cd "$SCRATCH/native1" && go test -c -o "$SCRATCH/native1.test" .) || exit 2
 mkdir -p "$OUT"
 [ -z "$ONLY" ] && rm -f "$OUT"/*.json "$OUT"/*.err "$OUT"/*.txt
 rm -rf "$OUT/src" && cp -r "$SCRATCH/hunt" "$OUT/src"
@@ -100,21 +106,24 @@ hunt() {
 	fi
 }
 
+# native T NAME BUDGET: the test binary NAME.test (native: as shipped;
+# native1: one copy, as gopct runs it) until its first failure or BUDGET.
 native() {
-	local t=$1 f="$OUT/$1" start end
+	local t=$1 f="$OUT/$1.$2" start end
 	start=$(date +%s%N)
-	(cd "$SCRATCH/native" && GOKER_GRACE=$GRACE nice timeout -s INT "$NATIVE_BUDGET" "$SCRATCH/native.test" \
-		-test.run "^$t\$" -test.count=1000000 -test.failfast -test.v -test.timeout 0 >"$f.native.txt" 2>&1
-	echo "{\"exit\": $?}" >"$f.native.exit.json")
+	(cd "$SCRATCH/$2" && GOKER_GRACE=$GRACE nice timeout -s INT "$3" "$SCRATCH/$2.test" \
+		-test.run "^$t\$" -test.count=1000000 -test.failfast -test.v -test.timeout 0 >"$f.txt" 2>&1
+	echo "{\"exit\": $?}" >"$f.exit.json")
 	end=$(date +%s%N)
-	echo "{\"ms\": $(((end - start) / 1000000))}" >"$f.native.time.json"
+	echo "{\"ms\": $(((end - start) / 1000000))}" >"$f.time.json"
 }
 
 for t in $("$SCRATCH/prepare" -list); do
 	if [ -n "$ONLY" ] && ! echo "$t" | grep -q -- "$ONLY"; then continue; fi
 	echo "$(date +%T) $t" >&2
 	[ "$HUNT" = 1 ] && hunt "$t"
-	[ "$NATIVE" = 1 ] && native "$t"
+	[ "$NATIVE" = 1 ] && native "$t" native "$NATIVE_BUDGET"
+	[ "$NATIVE1" = 1 ] && native "$t" native1 "$NATIVE1_BUDGET"
 done
 [ -z "$ONLY" ] && report
 exit 0
