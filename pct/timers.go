@@ -70,8 +70,8 @@ func (s *timerSet) next(now time.Time) time.Time {
 }
 
 // noteTimer records a managed one-shot timer and returns the duration to
-// give it: d, or d plus a few nanoseconds when now+d is the instant of
-// another managed timer or tick (see separate).
+// give it: d, or d plus a few nanoseconds when now+d is the instant of a
+// managed ticker's tick (see separate).
 func noteTimer(site int, d time.Duration) time.Duration {
 	e, g := self()
 	if e == nil {
@@ -88,29 +88,36 @@ func noteTimer(site int, d time.Duration) time.Duration {
 	return at.Sub(t)
 }
 
-// separate returns the first instant from t on at which no known timer or
-// tick is due. Two timers due at the same instant fire in the order of the
-// Go runtime's timer heap, and a select blocked on both channels adds them
-// to that heap in its random poll order: which case a replay takes was
-// left to chance (GoKer's kubernetes70277, a 1ms ticker and an 80ms
-// timeout in one select: 3 of 5 replays reproduced). A real timer fires
-// some time after its deadline, never exactly with another (the same
-// reasoning as sleepOvershoot), so moving it by nanoseconds changes no
-// outcome a real run can have. A ticker made after a timer is not moved.
+// separate returns the first instant from t on at which no managed ticker
+// ticks. A timer and a tick due at the same instant fire in the order of
+// the Go runtime's timer heap, and a select blocked on both channels adds
+// them to that heap in its random poll order: which case a replay takes was
+// left to chance (GoKer's kubernetes70277, a 1ms ticker and an 80ms timeout
+// in one select: 3 of 5 replays reproduced). A real timer fires some time
+// after its deadline, never exactly with a tick (the same reasoning as
+// sleepOvershoot), so moving it by nanoseconds changes no outcome a real
+// run can have. Only ticks are avoided, not other one-shot deadlines:
+// stopped timers stay in the set, and a loop resetting a 1ns timer at one
+// instant (GoKer's istio18454, 1,024 resets) would otherwise spread its
+// deadlines over as many nanoseconds, each one more instant time must pass
+// through (the leak at execution #2 was then not found in 134). Two
+// one-shot timers due at one instant keep the runtime's order.
 func (s *timerSet) separate(t time.Time) time.Time {
-	for tries := 0; tries < 1000 && s.due(t); tries++ {
+	for tries := 0; tries < maxSeparation; tries++ {
+		if !s.ticksAt(t) {
+			return t
+		}
 		t = t.Add(time.Nanosecond)
 	}
-	return t
+	return t.Add(-maxSeparation * time.Nanosecond)
 }
 
-// due says whether a known timer or tick falls exactly at t.
-func (s *timerSet) due(t time.Time) bool {
-	for _, at := range s.at {
-		if at.Equal(t) {
-			return true
-		}
-	}
+// maxSeparation bounds the search: tickers of many periods could tick at
+// every nanosecond after t.
+const maxSeparation = 64
+
+// ticksAt says whether a managed ticker ticks exactly at t.
+func (s *timerSet) ticksAt(t time.Time) bool {
 	for j, tick := range s.tick {
 		if !tick.After(t) && t.Sub(tick)%s.period[j] == 0 {
 			return true

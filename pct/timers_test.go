@@ -7,8 +7,8 @@ import (
 
 var timerEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// A timer due at a tick of a ticker, or with another timer, is moved to the
-// first free nanosecond; one due at no known instant keeps its deadline.
+// A timer due at a tick is moved to the first nanosecond no ticker ticks
+// at; one due at no tick, or with another one-shot timer, keeps its deadline.
 func TestTimerSetSeparate(t *testing.T) {
 	var s timerSet
 	s.add(timerEpoch.Add(time.Millisecond), time.Millisecond) // ticks at 1ms, 2ms, ...
@@ -16,17 +16,30 @@ func TestTimerSetSeparate(t *testing.T) {
 	if got := s.separate(at80); !got.Equal(at80.Add(time.Nanosecond)) {
 		t.Fatalf("timer at a tick: got %v, want 80ms+1ns", got.Sub(timerEpoch))
 	}
-	s.add(at80.Add(time.Nanosecond), 0)
+	s.add(timerEpoch.Add(time.Millisecond+time.Nanosecond), time.Millisecond) // ticks at 1ms+1ns, ...
 	if got := s.separate(at80); !got.Equal(at80.Add(2 * time.Nanosecond)) {
-		t.Fatalf("timer at a tick and a timer: got %v, want 80ms+2ns", got.Sub(timerEpoch))
+		t.Fatalf("timer at ticks of two tickers: got %v, want 80ms+2ns", got.Sub(timerEpoch))
 	}
-	free := timerEpoch.Add(80*time.Millisecond + 500*time.Microsecond)
-	if got := s.separate(free); !got.Equal(free) {
-		t.Fatalf("timer at a free instant moved to %v", got.Sub(timerEpoch))
+	s.add(at80.Add(time.Microsecond), 0)
+	if got := s.separate(at80.Add(time.Microsecond)); !got.Equal(at80.Add(time.Microsecond)) {
+		t.Fatalf("timer at another timer's deadline moved to %v", got.Sub(timerEpoch))
 	}
 	before := timerEpoch.Add(500 * time.Microsecond) // before the first tick
 	if got := s.separate(before); !got.Equal(before) {
 		t.Fatalf("timer before the first tick moved to %v", got.Sub(timerEpoch))
+	}
+}
+
+// When tickers tick at each of the maxSeparation nanoseconds from t, the
+// deadline keeps its instant: the search is bounded.
+func TestTimerSetSeparateGivesUp(t *testing.T) {
+	var s timerSet
+	for i := 0; i < maxSeparation; i++ {
+		s.add(timerEpoch.Add(time.Millisecond+time.Duration(i)), time.Millisecond)
+	}
+	at := timerEpoch.Add(2 * time.Millisecond)
+	if got := s.separate(at); !got.Equal(at) {
+		t.Fatalf("got %v, want the deadline unchanged (2ms)", got.Sub(timerEpoch))
 	}
 }
 
