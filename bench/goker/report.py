@@ -196,7 +196,8 @@ def main():
     funcs = json.load(open(os.path.join(out, "funcs.json")))
     tests = sorted({f.split(".")[0] for f in os.listdir(out) if f.startswith("Test")})
     rows, t = [], {"kernels": 0, "found": 0, "replayed": 0, "native": 0, "both": 0,
-                   "only_gopct": 0, "only_native": 0, "exit2": 0, "inconclusive": 0, "listed": 0, "native1": 0}
+                   "only_gopct": 0, "only_native": 0, "exit2": 0, "inconclusive": 0, "listed": 0, "native1": 0,
+                   "only_gopct1": 0, "only_native1": 0, "native_unlisted": 0}
     kinds, verdict_count = {}, {}
     for test in tests:
         name = test[len("Test"):]
@@ -207,6 +208,8 @@ def main():
         native, native_found = native_cell(out, test, name, leaks)
         native1, native1_found = native_cell(out, test, name, leaks, "native1")
         t["native1"] += native1_found
+        t["only_gopct1"] += bool(bug) and not native1_found
+        t["only_native1"] += (not bug) and native1_found
         verdict, reason = verdicts.get(test, ("UNCLASSIFIED" if bug else "-", ""))
         listed = check_leak(name, bug, leaks, funcs, os.path.join(out, "src"))
         t["listed"] += listed == "yes"
@@ -216,6 +219,7 @@ def main():
             kinds[cell] = kinds.get(cell, 0) + 1
             t["replayed"] += replay == "yes"
         t["native"] += native_found
+        t["native_unlisted"] += "in Go's list: no" in native
         t["both"] += bool(bug) and native_found
         t["only_gopct"] += bool(bug) and not native_found
         t["only_native"] += (not bug) and native_found
@@ -248,6 +252,9 @@ def main():
     print("each registered function `NAME` becomes `func TestNAME(t *testing.T) { NAME() }`, the")
     print("goroutine-leak profile write does nothing, and for gopct the loops that start COPIES of the")
     print("kernel's goroutines for native stress runs start one copy (COPIES=1).\n")
+    run = os.path.join(out, "knobs")
+    if os.path.exists(run):
+        print("Last pass of this run: `%s`.\n" % open(run).read().strip())
     print("- **gopct**: `gopct hunt -json -seed SEED -iters ITERS -budget BUDGET -run '^TestNAME$' .`; the")
     print("  kind of the first report, its execution index (`first`, from 0), the executions run, its")
     print("  preemptions `c`, and whether `gopct replay TOKEN` reproduced it (exit 1). When the first")
@@ -272,9 +279,10 @@ def main():
     print("- reports whose every stuck goroutine matches a leak Go's own test expects of the kernel: %d" % t["listed"])
     print("- verdicts: %s" % ", ".join("%s %d" % kv for kv in sorted(verdict_count.items())))
     print("- gopct exit 2: %d; inconclusive: %d" % (t["exit2"], t["inconclusive"]))
-    print("- native (as shipped, goleak-style check): %d found; both: %d; gopct only: %d; native only: %d" % (
-        t["native"], t["both"], t["only_gopct"], t["only_native"]))
-    print("- native with one copy of each kernel (as gopct runs it): %d found\n" % t["native1"])
+    print("- native (as shipped, goleak-style check): %d found (%d of them not in Go's list); both: %d; gopct only: %d; native only: %d" % (
+        t["native"], t["native_unlisted"], t["both"], t["only_gopct"], t["only_native"]))
+    print("- native with one copy of each kernel (as gopct runs it): %d found; gopct only: %d; native only: %d\n" % (
+        t["native1"], t["only_gopct1"], t["only_native1"]))
     print("## Kernels\n")
     print("| kernel | type (README) | gopct | first | executions | c | replay | in Go's list | native | native, 1 copy | verdict | reason |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
