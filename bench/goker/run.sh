@@ -16,7 +16,9 @@
 # Raw output goes to $OUT; bench/goker/report.py joins it with
 # bench/goker/verdicts.txt into docs/GOKER.md.
 #
-# Usage (from anywhere; ~40 min on a loaded 2-core machine):
+# Needs Go 1.26 or newer (the kernels ship with it), bash, python3 and
+# coreutils' timeout; nothing is downloaded.
+# Usage (from anywhere; ~15-40 min on a loaded 2-core machine):
 #   bash bench/goker/run.sh                   # everything, writes docs/GOKER.md
 #   ONLY=Etcd bash bench/goker/run.sh         # kernels matching ONLY (no docs/GOKER.md)
 #   REPORT_ONLY=1 bash bench/goker/run.sh     # rewrite docs/GOKER.md from $OUT
