@@ -373,20 +373,17 @@ func Sleep(site int, d time.Duration) { sleepOp(site, d) }
 
 // After is time.After(d).
 func After(site int, d time.Duration) <-chan time.Time {
-	noteTimer(site, d)
-	return time.After(d)
+	return time.After(noteTimer(site, d))
 }
 
 // NewTimer is time.NewTimer(d).
 func NewTimer(site int, d time.Duration) *time.Timer {
-	noteTimer(site, d)
-	return time.NewTimer(d)
+	return time.NewTimer(noteTimer(site, d))
 }
 
 // AfterFunc is time.AfterFunc(d, f); f runs as a managed goroutine.
 func AfterFunc(site int, d time.Duration, f func()) *time.Timer {
-	noteTimer(site, d)
-	return time.AfterFunc(d, adoptFunc(site, f))
+	return time.AfterFunc(noteTimer(site, d), adoptFunc(site, f))
 }
 
 // ContextAfterFunc is context.AfterFunc(ctx, f); f runs as a managed
@@ -398,38 +395,33 @@ func ContextAfterFunc(site int, ctx context.Context, f func()) (stop func() bool
 
 // TimerReset is t.Reset(d).
 func TimerReset(site int, t *time.Timer, d time.Duration) bool {
-	noteTimer(site, d)
-	return t.Reset(d)
+	return t.Reset(noteTimer(site, d))
 }
 
 // Tick is time.Tick(d).
 func Tick(site int, d time.Duration) <-chan time.Time {
-	noteTicker(site, d)
-	return time.Tick(d)
+	return time.Tick(noteTicker(site, d))
 }
 
 // NewTicker is time.NewTicker(d).
 func NewTicker(site int, d time.Duration) *time.Ticker {
-	noteTicker(site, d)
-	return time.NewTicker(d)
+	return time.NewTicker(noteTicker(site, d))
 }
 
 // TickerReset is t.Reset(d).
 func TickerReset(site int, t *time.Ticker, d time.Duration) {
-	noteTicker(site, d)
-	t.Reset(d)
+	t.Reset(noteTicker(site, d))
 }
 
 // WithTimeout is context.WithTimeout(parent, d).
 func WithTimeout(site int, parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	noteTimer(site, d)
-	return context.WithTimeout(parent, d)
+	return context.WithTimeout(parent, noteTimer(site, d))
 }
 
 // WithDeadline is context.WithDeadline(parent, when).
 func WithDeadline(site int, parent context.Context, when time.Time) (context.Context, context.CancelFunc) {
-	noteTimer(site, time.Until(when))
-	return context.WithDeadline(parent, when)
+	d := time.Until(when)
+	return context.WithDeadline(parent, when.Add(noteTimer(site, d)-d))
 }
 
 // Gosched is runtime.Gosched(): a scheduling point at which the goroutine

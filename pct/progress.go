@@ -243,6 +243,10 @@ const leftoverGrace = 10 * time.Second
 // fake clock past the test's timeout. It also ends an execution whose test
 // returned, set finalizers, and left goroutines that only timers move.
 func (e *execution) checkHang(d time.Duration) bool {
+	if e.timeWakesNobody() {
+		e.fail(e.stuckForEver())
+		return true
+	}
 	if e.bodyDone && e.finalizers > 0 {
 		// A finalizer may stop those goroutines: go on no further
 		// (go-cache's 1ms janitor would tick 600,000 times before the
@@ -266,6 +270,45 @@ func (e *execution) checkHang(d time.Duration) bool {
 		"hang: the test would run past its %v timeout (the next timer is due %v after the start); ",
 		e.timeout, now().Add(d).Sub(e.clockStart)))})
 	return true
+}
+
+// timeWakesNobody says whether letting time pass can make no goroutine
+// runnable: each one has exited, waits on a model (lock, WaitGroup, Cond,
+// Once) or is blocked sending, and no timer callback is pending. Timers only
+// send on their channels, run callbacks and end sleeps, so the pending
+// timers (a ticker whose loop is stuck on a lock, as in GoKer's etcd7492)
+// can never free anyone: the program is deadlocked, or leaks if the test
+// returned. Without this, time passed tick after tick until the test's
+// timeout (a "hang" 600,000 ticks of a 1ms ticker later) or the 10s
+// leftover grace. Channels made outside the execution and goroutines gopct
+// does not manage may wake anyone at any time: then time passes as before.
+func (e *execution) timeWakesNobody() bool {
+	if e.foreignChan || e.unmanaged.Load() > 0 || len(e.enabledSet()) > 0 {
+		return false
+	}
+	for _, g := range e.gs {
+		switch {
+		case g.syncWaiting: // synctest.Wait returns once the others block
+			return false
+		case g.state == gDone || g.state == gWaiting:
+		case g.state == gInOp && strings.HasPrefix(g.waitFor, "blocked at send"):
+		default: // sleeping, receiving, in a select, a timer callback not fired
+			return false
+		}
+	}
+	return true
+}
+
+// stuckForEver is the failure of an execution no goroutine and no timer can
+// move on: as the bubble would report it without pending timers.
+func (e *execution) stuckForEver() *Failure {
+	switch {
+	case e.bodyDone && e.finalizers > 0:
+		return leftoversMayBeFinalized()
+	case e.bodyDone:
+		return &Failure{Kind: FailLeak, Site: -1, Goroutine: -1, Message: e.blockedSummary("goroutine leak: the test returned while")}
+	}
+	return &Failure{Kind: FailDeadlock, Site: -1, Goroutine: -1, Message: e.blockedSummary("deadlock: all goroutines are blocked;")}
 }
 
 // leftoverSummary names the goroutines still alive after the test returned:

@@ -37,8 +37,11 @@ func (s *timerSet) prune(now time.Time) {
 	}
 	s.at = s.at[i:]
 	for j := range s.tick {
-		for !s.tick[j].After(now) {
-			s.tick[j] = s.tick[j].Add(s.period[j])
+		if !s.tick[j].After(now) {
+			// Whole periods in one step: a long sleep next to a short
+			// ticker would otherwise loop once per tick.
+			missed := now.Sub(s.tick[j])/s.period[j] + 1
+			s.tick[j] = s.tick[j].Add(missed * s.period[j])
 		}
 	}
 }
@@ -66,22 +69,98 @@ func (s *timerSet) next(now time.Time) time.Time {
 	return best
 }
 
-func noteTimer(site int, d time.Duration) {
-	if e, g := self(); e != nil {
-		e.point(g, site)
-		if d > 0 {
-			e.timers.add(now().Add(d), 0)
-			e.note(EvTimer, g, site, 0)
-		}
+// noteTimer records a managed one-shot timer and returns the duration to
+// give it: d, or d plus a few nanoseconds when now+d is the instant of a
+// managed ticker's tick (see separate).
+func noteTimer(site int, d time.Duration) time.Duration {
+	e, g := self()
+	if e == nil {
+		return d
 	}
+	e.point(g, site)
+	if d <= 0 {
+		return d
+	}
+	t := now()
+	at := e.timers.separate(t.Add(d))
+	e.timers.add(at, 0)
+	e.note(EvTimer, g, site, 0)
+	return at.Sub(t)
 }
 
-func noteTicker(site int, d time.Duration) {
-	if e, g := self(); e != nil {
-		e.point(g, site)
-		if d > 0 {
-			e.timers.add(now().Add(d), d)
-			e.note(EvTimer, g, site, 0)
+// separate returns the first instant from t on at which no managed ticker
+// ticks. A timer and a tick due at the same instant fire in the order of
+// the Go runtime's timer heap, and a select blocked on both channels adds
+// them to that heap in its random poll order: which case a replay takes was
+// left to chance (GoKer's kubernetes70277, a 1ms ticker and an 80ms timeout
+// in one select: 3 of 5 replays reproduced). A real timer fires some time
+// after its deadline, never exactly with a tick (the same reasoning as
+// sleepOvershoot), so moving it by nanoseconds changes no outcome a real
+// run can have. Only ticks are avoided, not other one-shot deadlines:
+// stopped timers stay in the set, and a loop resetting a 1ns timer at one
+// instant (GoKer's istio18454, 1,024 resets) would otherwise spread its
+// deadlines over as many nanoseconds, each one more instant time must pass
+// through (the leak at execution #2 was then not found in 134). Two
+// one-shot timers due at one instant keep the runtime's order.
+func (s *timerSet) separate(t time.Time) time.Time {
+	for tries := 0; tries < maxSeparation; tries++ {
+		if !s.ticksAt(t) {
+			return t
+		}
+		t = t.Add(time.Nanosecond)
+	}
+	return t.Add(-maxSeparation * time.Nanosecond)
+}
+
+// maxSeparation bounds the search: tickers of many periods could tick at
+// every nanosecond after t.
+const maxSeparation = 64
+
+// ticksAt says whether a managed ticker ticks exactly at t.
+func (s *timerSet) ticksAt(t time.Time) bool {
+	for j, tick := range s.tick {
+		if !tick.After(t) && t.Sub(tick)%s.period[j] == 0 {
+			return true
 		}
 	}
+	return false
+}
+
+// noteTicker records a managed ticker and returns the period it ticks at:
+// d, or minTickerPeriod when d is shorter (see there).
+func noteTicker(site int, d time.Duration) time.Duration {
+	e, g := self()
+	if e == nil {
+		return d
+	}
+	e.point(g, site)
+	if d <= 0 {
+		return d
+	}
+	d = e.tickerPeriod(d)
+	e.timers.add(now().Add(d), d)
+	e.note(EvTimer, g, site, 0)
+	return d
+}
+
+// minTickerPeriod is the shortest period of a managed ticker. The fake clock
+// runs code in no time, so a ticker of 1ns (GoKer's etcd7492) or 30ns
+// (istio17860) delivers a tick for every nanosecond that passes while the
+// test sleeps: 10^8 ticks for a 100ms sleep, and no execution ends (1µs:
+// 1.5s per execution). A real ticker drops the ticks a slow receiver misses,
+// and a receiver that takes 1ms per tick is a goroutine delayed by 1ms, a
+// delay gopct already assumes possible (-max-delay, 100ms by default); so
+// the ticks of the longer period are ticks a real run can see, and no
+// report needs a shorter one. The floor is never above -max-delay.
+const minTickerPeriod = time.Millisecond
+
+func (e *execution) tickerPeriod(d time.Duration) time.Duration {
+	floor := minTickerPeriod
+	if e.maxDelay > 0 && e.maxDelay < floor {
+		floor = e.maxDelay
+	}
+	if d < floor {
+		return floor
+	}
+	return d
 }

@@ -71,3 +71,22 @@ func TestWriteSummaryNothingRan(t *testing.T) {
 		t.Error("a complete search of nothing is a result")
 	}
 }
+
+// A replay token too long for one command-line argument comes with the
+// @FILE form of the replay command.
+func TestLongTokenNamesFileForm(t *testing.T) {
+	long := &Summary{Package: "p", Test: "T", Executions: 1, Finished: 1,
+		Bug: &Bug{Replay: "gopct1." + strings.Repeat("a", MaxArgLen), BugReport: pct.BugReport{Kind: "leak", Message: "m"}}}
+	var b strings.Builder
+	WriteSummary(&b, long)
+	if !strings.Contains(b.String(), "gopct replay @FILE") {
+		t.Fatalf("no @FILE advice for a %d-character token:\n%.300s", len(long.Bug.Replay), b.String())
+	}
+	short := &Summary{Package: "p", Test: "T", Executions: 1, Finished: 1,
+		Bug: &Bug{Replay: "gopct1.abc", BugReport: pct.BugReport{Kind: "leak", Message: "m"}}}
+	b.Reset()
+	WriteSummary(&b, short)
+	if strings.Contains(b.String(), "@FILE") {
+		t.Fatalf("@FILE advice for a short token:\n%s", b.String())
+	}
+}

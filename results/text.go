@@ -41,7 +41,17 @@ func WriteSummary(w io.Writer, s *Summary) {
 	writeUnmanaged(w, s)
 	writeBug(w, b)
 	fmt.Fprintf(w, "\nreplay:\n  %s %s\n", ReplayCommand, b.Replay)
+	if len(b.Replay) > MaxArgLen {
+		fmt.Fprintf(w, "  (the token has %d characters, more than one command-line argument may hold: save it\n"+
+			"  to a file, e.g. from -json's bug.replay, and run %s @FILE)\n", len(b.Replay), ReplayCommand)
+	}
 }
+
+// MaxArgLen is the longest token a shell passes as one argument: Linux
+// refuses an argument over 128 KiB (MAX_ARG_STRLEN) with E2BIG. A schedule
+// with thousands of preemptions (GoKer's kernels run with all their 1,000
+// copies) has a longer token; gopct replay reads it from @FILE then.
+const MaxArgLen = 128*1024 - 1
 
 // writeUnmanaged says that goroutines gopct does not manage ran the test's
 // code: a clean result then does not cover their interleavings.

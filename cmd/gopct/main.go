@@ -17,7 +17,7 @@ const usage = `gopct finds concurrency bugs in ordinary Go tests.
 
 Usage:
   gopct hunt [flags] [package]     run a test many times under controlled schedules
-  gopct replay [-json] [-count N] TOKEN  rerun one recorded interleaving (N times)
+  gopct replay [-json] [-count N] TOKEN|@FILE|-  rerun one recorded interleaving (N times)
   gopct explore [-c C] [package]   every schedule with at most C preemptions, fewest first
   gopct classify [-c MAX] [package]
                                    the smallest (c, v, t) at which each test fails

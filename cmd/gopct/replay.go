@@ -16,13 +16,36 @@ import (
 	"github.com/gopct/gopct/results"
 )
 
+// tokenArg returns the replay token an argument names: the argument
+// itself, the contents of FILE for @FILE, or standard input for -.
+func tokenArg(arg string, stdin io.Reader) (string, error) {
+	var data []byte
+	var err error
+	switch {
+	case arg == "-":
+		data, err = io.ReadAll(stdin)
+	case strings.HasPrefix(arg, "@"):
+		data, err = os.ReadFile(arg[1:])
+	default:
+		return arg, nil
+	}
+	if err != nil {
+		return "", usererr.New(usererr.Other, "reading the replay token: %v", err)
+	}
+	return strings.TrimSpace(string(data)), nil
+}
+
 func replay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	jsonOut := fs.Bool("json", false, "print the outcome as JSON")
 	count := fs.Int("count", 1, "replay this many times, each in a fresh process; print how many reproduced")
 	fs.BoolVar(&results.FullTrace, "verbose", false, "print every context switch of a long trace")
-	fs.Usage = func() { fmt.Fprintf(stderr, "usage: gopct replay [-json] [-verbose] [-count N] TOKEN\n") }
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: gopct replay [-json] [-verbose] [-count N] TOKEN | @FILE | -\n"+
+			"  @FILE reads the token from FILE, - from standard input (a token longer than\n"+
+			"  %d characters does not fit in one command-line argument)\n", results.MaxArgLen)
+	}
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)
 	}
@@ -30,7 +53,11 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	tok, err := campaign.DecodeToken(fs.Arg(0))
+	text, err := tokenArg(fs.Arg(0), os.Stdin)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	tok, err := campaign.DecodeToken(text)
 	if err != nil {
 		return fail(stderr, err)
 	}

@@ -1,0 +1,79 @@
+package pct
+
+import (
+	"testing"
+	"time"
+)
+
+var timerEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// A timer due at a tick is moved to the first nanosecond no ticker ticks
+// at; one due at no tick, or with another one-shot timer, keeps its deadline.
+func TestTimerSetSeparate(t *testing.T) {
+	var s timerSet
+	s.add(timerEpoch.Add(time.Millisecond), time.Millisecond) // ticks at 1ms, 2ms, ...
+	at80 := timerEpoch.Add(80 * time.Millisecond)
+	if got := s.separate(at80); !got.Equal(at80.Add(time.Nanosecond)) {
+		t.Fatalf("timer at a tick: got %v, want 80ms+1ns", got.Sub(timerEpoch))
+	}
+	s.add(timerEpoch.Add(time.Millisecond+time.Nanosecond), time.Millisecond) // ticks at 1ms+1ns, ...
+	if got := s.separate(at80); !got.Equal(at80.Add(2 * time.Nanosecond)) {
+		t.Fatalf("timer at ticks of two tickers: got %v, want 80ms+2ns", got.Sub(timerEpoch))
+	}
+	s.add(at80.Add(time.Microsecond), 0)
+	if got := s.separate(at80.Add(time.Microsecond)); !got.Equal(at80.Add(time.Microsecond)) {
+		t.Fatalf("timer at another timer's deadline moved to %v", got.Sub(timerEpoch))
+	}
+	before := timerEpoch.Add(500 * time.Microsecond) // before the first tick
+	if got := s.separate(before); !got.Equal(before) {
+		t.Fatalf("timer before the first tick moved to %v", got.Sub(timerEpoch))
+	}
+}
+
+// When tickers tick at each of the maxSeparation nanoseconds from t, the
+// deadline keeps its instant: the search is bounded.
+func TestTimerSetSeparateGivesUp(t *testing.T) {
+	var s timerSet
+	for i := 0; i < maxSeparation; i++ {
+		s.add(timerEpoch.Add(time.Millisecond+time.Duration(i)), time.Millisecond)
+	}
+	at := timerEpoch.Add(2 * time.Millisecond)
+	if got := s.separate(at); !got.Equal(at) {
+		t.Fatalf("got %v, want the deadline unchanged (2ms)", got.Sub(timerEpoch))
+	}
+}
+
+// prune moves a ticker past now in one step: a 1ns ticker next to a 100ms
+// sleep must not loop 10^8 times.
+func TestTimerSetPruneWholePeriods(t *testing.T) {
+	var s timerSet
+	s.add(timerEpoch.Add(time.Nanosecond), time.Nanosecond)
+	now := timerEpoch.Add(100 * time.Millisecond)
+	s.prune(now)
+	if want := now.Add(time.Nanosecond); !s.tick[0].Equal(want) {
+		t.Fatalf("next tick %v, want 100ms+1ns", s.tick[0].Sub(timerEpoch))
+	}
+	s.prune(now.Add(-time.Millisecond)) // a tick already in the future stays
+	if want := now.Add(time.Nanosecond); !s.tick[0].Equal(want) {
+		t.Fatalf("next tick moved back to %v", s.tick[0].Sub(timerEpoch))
+	}
+}
+
+// Tickers tick at least minTickerPeriod apart, and never more than
+// -max-delay apart because of the floor.
+func TestTickerPeriodFloor(t *testing.T) {
+	for _, c := range []struct {
+		maxDelay, d, want time.Duration
+	}{
+		{100 * time.Millisecond, time.Nanosecond, time.Millisecond},
+		{100 * time.Millisecond, 30 * time.Nanosecond, time.Millisecond},
+		{100 * time.Millisecond, 5 * time.Millisecond, 5 * time.Millisecond},
+		{100 * time.Microsecond, time.Nanosecond, 100 * time.Microsecond},
+		{0, time.Nanosecond, time.Millisecond},
+	} {
+		e := &execution{maxDelay: c.maxDelay}
+		if got := e.tickerPeriod(c.d); got != c.want {
+			t.Errorf("max-delay %v, period %v: got %v, want %v", c.maxDelay, c.d, got, c.want)
+		}
+	}
+}
