@@ -299,10 +299,10 @@ func Select(site int, n int, hasDefault bool, try func(i int) bool, block func()
 // ---- sync.Mutex and sync.RWMutex ----
 
 // Lock is m.Lock().
-func Lock(site int, m *sync.Mutex) { lockOp(site, m, mutexW) }
+func Lock(site int, m *sync.Mutex) { mutexLock(site, m) }
 
 // Unlock is m.Unlock().
-func Unlock(site int, m *sync.Mutex) { unlockOp(site, m, mutexW) }
+func Unlock(site int, m *sync.Mutex) { mutexUnlock(site, m) }
 
 // TryLock is m.TryLock().
 func TryLock(site int, m *sync.Mutex) bool { return tryLockOp(site, m, mutexW) }
