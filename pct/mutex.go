@@ -59,13 +59,16 @@ func lockOp(site int, m sync.Locker, mode lockMode) {
 // the model's checks are those of a Mutex alone (no readers, no announced
 // writer: those belong to RWMutexes, in a table of their own).
 func mutexLock(site int, m *sync.Mutex) {
-	e, g := self()
+	e := holding()
 	if e == nil {
+		self() // counts an unmanaged goroutine's operation
 		m.Lock()
 		return
 	}
+	g := e.holder
 	e.point(g, site)
 	lm := e.mutexes.getOrNew(unsafe.Pointer(m))
+	g.locked, g.lockedModel = unsafe.Pointer(m), lm
 	if lm.writer == nil && m.TryLock() {
 		lm.writer = g
 	} else {
@@ -197,13 +200,18 @@ func unlockOp(site int, m sync.Locker, mode lockMode) {
 
 // mutexUnlock is unlockOp for a sync.Mutex (see mutexLock).
 func mutexUnlock(site int, m *sync.Mutex) {
-	e, g := self()
+	e := holding()
 	if e == nil {
+		self() // counts an unmanaged goroutine's operation
 		m.Unlock()
 		return
 	}
+	g := e.holder
 	e.point(g, site)
-	lm := e.mutexes.getOrNew(unsafe.Pointer(m))
+	lm := g.lockedModel
+	if g.locked != unsafe.Pointer(m) {
+		lm = e.mutexes.getOrNew(unsafe.Pointer(m))
+	}
 	if lm.writer == nil {
 		e.fatal(site, "sync: unlock of unlocked mutex")
 	}
