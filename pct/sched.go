@@ -258,19 +258,25 @@ func (e *execution) timeCanPass(runnable int) bool {
 // point is a scheduling point: g, the token holder, is about to perform the
 // operation at site. The strategy decides who runs next. Inlined: one call
 // (issue 11: each call level cost ~1 ns of a ~13 ns Lock).
-func (e *execution) point(g *G, site int) { e.stepAt(g, site, siteKind(site), nil) }
+func (e *execution) point(g *G, site int) { e.stepAt(g, site, 0, 0, false, 0) }
 
 // pointAt is point with the access described (memory accesses know their
 // address and direction).
-func (e *execution) pointAt(g *G, a Access) { e.stepAt(g, a.Site, a.Kind, &a) }
+func (e *execution) pointAt(g *G, a Access) { e.stepAt(g, a.Site, a.Kind, a.Addr, a.Write, a.Size) }
 
-// stepAt is a scheduling point of g at site, of kind kind; a is the
-// access, or nil for an operation its site and kind describe. It counts
-// the step (fingerprint, trail, progress, livelock checkpoints); before
-// the strategy's horizon g continues at once, otherwise decidePoint asks.
-// The site and kind are passed apart: an Access passed by value was
-// stored to the stack and reloaded at every point (issue 11).
-func (e *execution) stepAt(g *G, site int, kind SiteKind, a *Access) {
+// stepAt is a scheduling point of g at the access (site, kind, addr,
+// write, size) of an Access; kind 0 is the site's kind (siteKind, which
+// is 0 for an unknown site). It counts the step (fingerprint, trail,
+// progress, livelock checkpoints); before the strategy's horizon g
+// continues at once, otherwise decidePoint asks. The fields are passed
+// apart, in registers: an Access passed by value was stored to the stack
+// and reloaded at every point, and one passed by address was built with
+// byte stores and copied with 16-byte loads (a store-forwarding stall, half
+// of a memory access's scheduling point; issue 11).
+func (e *execution) stepAt(g *G, site int, kind SiteKind, addr uintptr, write bool, size uintptr) {
+	if kind == 0 {
+		kind = siteKind(site)
+	}
 	g.site = site
 	if onObject(kind) {
 		g.lastMem = site
@@ -299,11 +305,7 @@ func (e *execution) stepAt(g *G, site int, kind SiteKind, a *Access) {
 		e.seq++ // the decision is made, as decide would number it
 		return
 	}
-	if a == nil {
-		e.decidePoint(g, Access{Site: site, Kind: kind})
-	} else {
-		e.decidePoint(g, *a)
-	}
+	e.decidePoint(g, Access{Site: site, Kind: kind, Addr: addr, Write: write, Size: size})
 }
 
 // decidePoint ends a scheduling point that stepAt did not: the strategy
