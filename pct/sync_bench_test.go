@@ -115,3 +115,50 @@ func BenchmarkLockHandoff(b *testing.B) {
 	b.ReportMetric(rnd/native, "x-chan-handoff-random")
 	b.ReportMetric(0, "ns/op")
 }
+
+const chanRounds = 50_000 // a send and a receive each: 100,000 points per execution
+
+// TestProgChans is the channel program of BenchmarkChanOp: one goroutine
+// sends to and receives from a buffered channel, so that every operation
+// succeeds without blocking.
+func TestProgChans(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		ch := make(chan int, 1)
+		for i := range chanRounds {
+			Send(sSend, ch, i)
+			sink += Recv(sRecv, ch)
+		}
+	})
+}
+
+// BenchmarkChanOp: CPU per channel operation that does not block, under
+// PCT, as a ratio to the native operation (fastest of five rounds).
+func BenchmarkChanOp(b *testing.B) {
+	const iters = 20
+	best := 0.0
+	for range 3 {
+		one := cpuOf(b, "TestProgChans", Config{Spec: testSpec("pct"), Seed: 1, Iters: 1})
+		many := cpuOf(b, "TestProgChans", Config{Spec: testSpec("pct"), Seed: 1, Iters: 1 + iters})
+		ns := float64((many - one).Nanoseconds()) / float64(iters*chanRounds*2)
+		if best == 0 || ns < best {
+			best = ns
+		}
+	}
+	native := 0.0
+	for range 5 {
+		ch := make(chan int, 1)
+		start := time.Now()
+		for i := range chanRounds {
+			ch <- i
+			sink += <-ch
+		}
+		ns := float64(time.Since(start).Nanoseconds()) / float64(2*chanRounds)
+		if native == 0 || ns < native {
+			native = ns
+		}
+	}
+	b.ReportMetric(best, "cpu-ns/op-pct")
+	b.ReportMetric(best/native, "x-native-op")
+	b.ReportMetric(0, "ns/op")
+}
