@@ -267,8 +267,9 @@ func (e *execution) pointAt(g *G, a Access) { e.stepAt(g, a.Site, a.Kind, a.Addr
 // stepAt is a scheduling point of g at the access (site, kind, addr,
 // write, size) of an Access; kind 0 is the site's kind (siteKind, which
 // is 0 for an unknown site). It counts the step (fingerprint, trail,
-// progress, livelock checkpoints); before the strategy's horizon g
-// continues at once, otherwise decidePoint asks. The fields are passed
+// progress, livelock checkpoints); g continues without a decision before
+// the strategy's horizon or when the strategy says so (stays), otherwise
+// decidePoint asks. The fields are passed
 // apart, in registers: an Access passed by value was stored to the stack
 // and reloaded at every point, and one passed by address was built with
 // byte stores and copied with 16-byte loads (a store-forwarding stall, half
@@ -301,20 +302,16 @@ func (e *execution) stepAt(g *G, site int, kind SiteKind, addr uintptr, write bo
 	if e.aborted.Load() {
 		e.park(g)
 	}
-	if e.stay && e.quiet() && e.step < e.stayStep {
+	if e.stay && e.quiet() && (e.step < e.stayStep ||
+		e.stays(g, Access{Site: site, Kind: kind, Addr: addr, Write: write, Size: size})) {
 		e.seq++ // the decision is made, as decide would number it
 		return
 	}
 	e.decidePoint(g, Access{Site: site, Kind: kind, Addr: addr, Write: write, Size: size})
 }
 
-// decidePoint ends a scheduling point that stepAt did not: the strategy
-// may still keep g without a decision (stays), or decides.
+// decidePoint asks the strategy at a scheduling point of g at access a.
 func (e *execution) decidePoint(g *G, a Access) {
-	if e.stay && e.quiet() && e.stays(g, a) {
-		e.seq++ // the decision is made, as decide would number it
-		return
-	}
 	e.access = a
 	g.pending = a
 	e.decide(g, turnPoint, false)
