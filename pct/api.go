@@ -243,11 +243,12 @@ func RunTest(t *testing.T, body func(t *testing.T)) { runTest(t, body) }
 
 // Send is ch <- v.
 func Send[T any](site int, ch chan<- T, v T) {
-	if !controlled() {
+	e, g := self()
+	if e == nil {
 		ch <- v
 		return
 	}
-	chanOp(site, mapID(ch), func() bool {
+	e.chanOp(g, site, mapID(ch), func() bool {
 		select {
 		case ch <- v:
 			return true
@@ -265,11 +266,12 @@ func Recv[T any](site int, ch <-chan T) T {
 
 // Recv2 is v, ok := <-ch.
 func Recv2[T any](site int, ch <-chan T) (v T, ok bool) {
-	if !controlled() {
+	e, g := self()
+	if e == nil {
 		v, ok = <-ch
 		return
 	}
-	chanOp(site, mapID(ch), func() bool {
+	e.chanOp(g, site, mapID(ch), func() bool {
 		select {
 		case v, ok = <-ch:
 			return true
@@ -299,10 +301,10 @@ func Select(site int, n int, hasDefault bool, try func(i int) bool, block func()
 // ---- sync.Mutex and sync.RWMutex ----
 
 // Lock is m.Lock().
-func Lock(site int, m *sync.Mutex) { lockOp(site, m, mutexW) }
+func Lock(site int, m *sync.Mutex) { mutexLock(site, m) }
 
 // Unlock is m.Unlock().
-func Unlock(site int, m *sync.Mutex) { unlockOp(site, m, mutexW) }
+func Unlock(site int, m *sync.Mutex) { mutexUnlock(site, m) }
 
 // TryLock is m.TryLock().
 func TryLock(site int, m *sync.Mutex) bool { return tryLockOp(site, m, mutexW) }

@@ -2,6 +2,7 @@ package pct
 
 import (
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -11,14 +12,9 @@ import (
 // woken a goroutine blocked in a real operation, so the next scheduling
 // point settles first.
 
-func chanOp(site int, ch unsafe.Pointer, try func() bool, block func()) {
-	e, g := self()
-	if e == nil {
-		if !try() {
-			block()
-		}
-		return
-	}
+// chanOp is the operation at site on channel ch by g, the token holder:
+// try attempts it without blocking, block performs it.
+func (e *execution) chanOp(g *G, site int, ch unsafe.Pointer, try func() bool, block func()) {
 	e.point(g, site)
 	e.noteForeign(ch)
 	if try() {
@@ -30,20 +26,29 @@ func chanOp(site int, ch unsafe.Pointer, try func() bool, block func()) {
 }
 
 // outsideChans are the channels made by instrumented code outside any
-// execution (package variables, init).
+// execution (package variables, init); outsideN counts them. Entries are
+// never removed.
 var (
 	outsideMu    sync.Mutex
 	outsideChans = map[unsafe.Pointer]bool{}
+	outsideN     atomic.Int64
 )
 
 func noteOutsideChan(c unsafe.Pointer) {
 	outsideMu.Lock()
 	outsideChans[c] = true
+	outsideN.Store(int64(len(outsideChans)))
 	outsideMu.Unlock()
 }
 
 // noteForeign remembers that the execution used a channel made outside it.
+// Once it has, or while no channel was made outside any, there is nothing
+// to look up (issue 11: the lock and the lookup were a third of a channel
+// operation's scheduling cost).
 func (e *execution) noteForeign(c unsafe.Pointer) {
+	if e.foreignChan || outsideN.Load() == 0 {
+		return
+	}
 	outsideMu.Lock()
 	if outsideChans[c] {
 		e.foreignChan = true

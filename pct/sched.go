@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"testing/synctest"
 	"time"
+	"unsafe"
 )
 
 // gState is what a managed goroutine is doing, as far as the scheduler knows.
@@ -44,6 +45,10 @@ type G struct {
 	// pending is the operation g is about to perform at its scheduling
 	// point (Site -1: not known, e.g. a goroutine that has not run yet).
 	pending Access
+	// locked is the mutex g locked last and lockedModel its model: the
+	// Unlock that usually follows finds the model without the table.
+	locked      unsafe.Pointer
+	lockedModel *lockModel
 }
 
 // execution is the state of one controlled run of a test body. All fields
@@ -169,6 +174,17 @@ func self() (*execution, *G) {
 	return nil, nil
 }
 
+// holding is the execution whose token the caller holds, or nil: self's
+// test alone, small enough to be inlined into the mutex operations
+// (issue 11: the call of self was ~2 ns of a ~13 ns Lock). Callers that
+// get nil call self for its bookkeeping.
+func holding() *execution {
+	if e := current.Load(); e != nil && getg() == e.curGP {
+		return e
+	}
+	return nil
+}
+
 func controlled() bool {
 	e, _ := self()
 	return e != nil
@@ -240,24 +256,38 @@ func (e *execution) timeCanPass(runnable int) bool {
 }
 
 // point is a scheduling point: g, the token holder, is about to perform the
-// operation at site. The strategy decides who runs next.
-func (e *execution) point(g *G, site int) {
-	e.pointAt(g, Access{Site: site, Kind: siteKind(site)})
-}
+// operation at site. The strategy decides who runs next. Inlined: one call
+// (issue 11: each call level cost ~1 ns of a ~13 ns Lock).
+func (e *execution) point(g *G, site int) { e.stepAt(g, site, 0, 0, false, 0) }
 
 // pointAt is point with the access described (memory accesses know their
 // address and direction).
-func (e *execution) pointAt(g *G, a Access) {
-	g.site = a.Site
-	if onObject(a.Kind) {
-		g.lastMem = a.Site
+func (e *execution) pointAt(g *G, a Access) { e.stepAt(g, a.Site, a.Kind, a.Addr, a.Write, a.Size) }
+
+// stepAt is a scheduling point of g at the access (site, kind, addr,
+// write, size) of an Access; kind 0 is the site's kind (siteKind, which
+// is 0 for an unknown site). It counts the step (fingerprint, trail,
+// progress, livelock checkpoints); g continues without a decision before
+// the strategy's horizon or when the strategy says so (stays), otherwise
+// decidePoint asks. The fields are passed
+// apart, in registers: an Access passed by value was stored to the stack
+// and reloaded at every point, and one passed by address was built with
+// byte stores and copied with 16-byte loads (a store-forwarding stall, half
+// of a memory access's scheduling point; issue 11).
+func (e *execution) stepAt(g *G, site int, kind SiteKind, addr uintptr, write bool, size uintptr) {
+	if kind == 0 {
+		kind = siteKind(site)
+	}
+	g.site = site
+	if onObject(kind) {
+		g.lastMem = site
 	}
 	e.step++
 	if fingerprinting {
-		e.fp = (e.fp ^ uint64(g.id)<<40 ^ uint64(uint32(a.Site))<<8 ^ uint64(a.Kind)) * fpPrime
-		e.rec.step(g.id, a.Site)
+		e.fp = (e.fp ^ uint64(g.id)<<40 ^ uint64(uint32(site))<<8 ^ uint64(kind)) * fpPrime
+		e.rec.step(g.id, site)
 		if e.rec.follow != nil {
-			e.rec.follow.checkStep(e.step, g.id, a.Site)
+			e.rec.follow.checkStep(e.step, g.id, site)
 		}
 	}
 	if e.step&1023 == 0 {
@@ -267,15 +297,21 @@ func (e *execution) pointAt(g *G, a Access) {
 		e.settle()
 	}
 	if e.step >= e.nextCheck {
-		e.atCheckpoint(a.Site)
+		e.atCheckpoint(site)
 	}
 	if e.aborted.Load() {
 		e.park(g)
 	}
-	if e.stay && e.quiet() && (e.step < e.stayStep || e.stays(g, a)) {
+	if e.stay && e.quiet() && (e.step < e.stayStep ||
+		e.stays(g, Access{Site: site, Kind: kind, Addr: addr, Write: write, Size: size})) {
 		e.seq++ // the decision is made, as decide would number it
 		return
 	}
+	e.decidePoint(g, Access{Site: site, Kind: kind, Addr: addr, Write: write, Size: size})
+}
+
+// decidePoint asks the strategy at a scheduling point of g at access a.
+func (e *execution) decidePoint(g *G, a Access) {
 	e.access = a
 	g.pending = a
 	e.decide(g, turnPoint, false)
