@@ -313,6 +313,7 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 	e.randSeed = execSeed(r.cfg.Seed, r.cfg.randIndex(i)) ^ randSalt
 	e.lazyTime = r.cfg.LazyTime
 	e.maxDelay = time.Duration(r.cfg.MaxDelay)
+	e.epoch = processEpoch()
 	e.rec.crash = crash
 	if rs, ok := strat.(*replayStrategy); ok {
 		e.rec.follow = rs // the recorded execution: check every step
@@ -517,6 +518,7 @@ func (e *execution) blockedSummary(prefix string) string {
 // waits, still under control, for the goroutines it started.
 func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 	e.abortCh = make(chan struct{}) // made in the bubble, so blocking on it is durable
+	startClock(e.epoch)
 	e.clockStart = now()
 	e.realStart = realNow()
 	g0 := e.newG(nil, -1)

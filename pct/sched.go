@@ -75,6 +75,7 @@ type execution struct {
 	// clockStart, the fake time at which the execution began.
 	timeout    time.Duration
 	clockStart time.Time
+	epoch      int64 // unix ns at which the bubble's clock starts (epoch.go; 0: the bubble's own start)
 
 	lazyTime bool          // time passes only when no goroutine can run (-early-timers=false)
 	maxDelay time.Duration // a timer fires early only when due within this (0: any)
