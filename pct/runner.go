@@ -486,7 +486,9 @@ func (e *execution) classifyBubblePanic(p any) {
 		// waited for the token.
 		e.failure = &Failure{Kind: FailStuck, Site: e.holder.site, Message: fmt.Sprintf(
 			"%s blocked inside code gopct does not instrument (standard library or another module) after %s, "+
-				"waiting for a goroutine that was waiting for its turn; gopct cannot schedule through that code",
+				"waiting for a goroutine that was waiting for its turn; gopct cannot schedule through that code "+
+				"(when it is another module's, one that makes goroutines wait on its own locks or channels, "+
+				"such as a mock clock, instrument it too: -deps auto,MODULE)",
 			gname(e.holder.id), sitePos(e.holder.site))}
 	case e.bodyDone && e.finalizers > 0:
 		e.failure = leftoversMayBeFinalized()
