@@ -20,7 +20,7 @@ import "time"
 func Now() time.Time {
 	e, _ := self()
 	if e == nil {
-		return initNow()
+		return time.Now()
 	}
 	e.readings++
 	return now().Add(time.Duration(e.readings))

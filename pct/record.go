@@ -26,7 +26,6 @@ type Schedule struct {
 	Trail    []trailStep
 	Sites    map[int]string
 	Draws    uint32 // fingerprint of the random draws alone (0: not recorded)
-	Epoch    int64  // unix ns at which the execution's clock started (epoch.go; 0: not recorded)
 }
 
 // SwitchEvent says that at decision number Step goroutine To was chosen
@@ -211,7 +210,6 @@ func (s Schedule) Encode() string {
 	b = binary.AppendUvarint(b, uint64(len(trail)))
 	b = append(b, trail...)
 	b = binary.AppendUvarint(b, uint64(s.Draws))
-	b = binary.AppendUvarint(b, uint64(s.Epoch))
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
@@ -257,9 +255,6 @@ func DecodeSchedule(s string) (Schedule, error) {
 	}
 	d.b = d.b[n:]
 	out.Draws = uint32(d.next())
-	if d.err == nil && len(d.b) > 0 { // tokens made before the epoch have none
-		out.Epoch = int64(d.next())
-	}
 	return out, d.err
 }
 

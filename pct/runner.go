@@ -106,7 +106,6 @@ func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("bad replay schedule: %v", err)
 	}
-	useEpoch(sched.Epoch)
 	rs := newReplay(sched)
 	return rs, rs, nil
 }
@@ -315,13 +314,12 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 	e.lazyTime = r.cfg.LazyTime
 	e.maxDelay = time.Duration(r.cfg.MaxDelay)
 	e.epoch = processEpoch()
-	e.rec.sched.Epoch = e.epoch
 	e.rec.crash = crash
 	if rs, ok := strat.(*replayStrategy); ok {
 		e.rec.follow = rs // the recorded execution: check every step
 	}
 	e.observe(r.cfg, strat)
-	crash.begin(i, e.epoch)
+	crash.begin(i)
 	r.runOne(e, body)
 	if f := e.failure; f != nil && f.Kind == FailFinalizable {
 		e.failure = nil // a finished run: leftovers a finalizer may stop are no leak
