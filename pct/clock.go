@@ -20,7 +20,7 @@ import "time"
 func Now() time.Time {
 	e, _ := self()
 	if e == nil {
-		return time.Now()
+		return initNow()
 	}
 	e.readings++
 	return now().Add(time.Duration(e.readings))

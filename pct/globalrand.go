@@ -120,9 +120,9 @@ func (e *execution) drawsFingerprint() uint32 { return uint32(e.drawFP^e.drawFP>
 // TimeSeed is the seed of a source made with a seed read from the clock
 // (rand.NewSource(time.Now().UnixNano()); the instrumenter wraps such seed
 // arguments). Inside an execution the clock is fake, but it starts at the
-// real time the process began its first execution (epoch.go): the seed is
-// taken from the execution's seed and the step it is made at, the same in
-// every replay. Outside one, in a gopct worker (a package-level
+// real time the process began its first execution (epoch.go), which
+// differs between two hunts: the seed is taken from the execution's seed
+// and the step it is made at, the same in every hunt and replay. Outside one, in a gopct worker (a package-level
 // source made while the package initialises), x is real time, different in
 // every process: the seed is then taken from the hunt's seed and the number
 // of such sources made so far, which package initialisation makes in the

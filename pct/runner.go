@@ -106,6 +106,9 @@ func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("bad replay schedule: %v", err)
 	}
+	if r.cfg.Epoch != 0 {
+		useEpoch(r.cfg.Epoch)
+	}
 	rs := newReplay(sched)
 	return rs, rs, nil
 }
@@ -319,7 +322,7 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 		e.rec.follow = rs // the recorded execution: check every step
 	}
 	e.observe(r.cfg, strat)
-	crash.begin(i)
+	crash.begin(i, e.epoch)
 	r.runOne(e, body)
 	if f := e.failure; f != nil && f.Kind == FailFinalizable {
 		e.failure = nil // a finished run: leftovers a finalizer may stop are no leak
@@ -597,6 +600,7 @@ func (e *execution) report() *BugReport {
 		Key:         f.Key,
 		EarlyTimers: e.earlyN,
 		Delay:       e.early,
+		Epoch:       e.epoch,
 	}
 	if f.Site >= 0 {
 		b.At = sitePos(f.Site)
