@@ -405,7 +405,7 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	var best *pct.BugReport
 	token := func(r *pct.BugReport) Token {
 		tok := Token{Package: b.Package, Dir: b.Dir, Test: test, Sub: sub, Schedule: r.Schedule, Execution: r.Execution,
-			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay),
+			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Epoch: r.Epoch,
 			Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace, Seed: p.Seed, Loop: cfg.Loop, Objects: cfg.Objects}
 		if vars != nil {
 			tok.Vars = p.Vars
@@ -921,7 +921,7 @@ func (w *worker) crashed() ([]pct.Record, error) {
 		return nil, fmt.Errorf("test process died without a report (%v):\n%s", w.err, tail(string(out), 4000))
 	}
 	bug := &pct.BugReport{Kind: pct.FailFatal, Message: crashMessage(string(out), w.err), Execution: exec,
-		Schedule: sched.Encode(), Stack: tail(string(out), 8000)}
+		Schedule: sched.Encode(), Stack: tail(string(out), 8000), Epoch: sched.Epoch}
 	if msg, report, ok := goRaceReport(string(out), w.root); ok {
 		bug.Kind, bug.Message, bug.Stack = pct.FailRace, msg, report
 	}

@@ -42,6 +42,9 @@ func (b *Binary) runCarried(p Plan, cfg pct.Config, ids []int, hooks runHooks) (
 			return recs, false, err
 		}
 		best := firstBug(recs)
+		if best != nil && cfg.Workers > 1 && !cfg.RanBefore(best.Execution) && b.passesAlone(cfg, best) {
+			return b.runOneAtATime(p, cfg, hooks)
+		}
 		if best == nil || !cfg.RanBefore(best.Execution) || !b.notRepeatable(cfg, best) {
 			return recs, false, nil
 		}
@@ -51,6 +54,39 @@ func (b *Binary) runCarried(p Plan, cfg pct.Config, ids []int, hooks runHooks) (
 			"running one process per execution\n"))
 	}
 	recs, err = b.runFresh(cfg, max(1, p.Workers), hooks)
+	return recs, true, err
+}
+
+// Worker processes share the machine: a test that listens on a fixed port
+// (EventBus's TestServerPublish, :2020) or takes a fixed file fails in the
+// second worker process while the first holds it, whatever the schedule;
+// go test runs one process. A bug found in the first execution of its
+// worker process, while other workers ran, is therefore run again alone,
+// in a fresh process (the same execution index: the same schedule). When
+// it does not fail the same way there, the failure came from the other
+// processes, and the hunt runs again with one process per execution, one
+// at a time. The cost: one process run per hunt whose first bug is in the
+// first execution of its worker.
+
+// passesAlone reports whether bug's execution, run alone in a fresh
+// process, ends without failing as bug did (another failure there is the
+// run's own, not the one reported).
+func (b *Binary) passesAlone(cfg pct.Config, bug *pct.BugReport) bool {
+	alone := cfg
+	alone.Worker, alone.Workers, alone.Chunk, alone.Done, alone.Deadline = 0, 1, 0, nil, 0
+	alone.AllBugs, alone.Coverage = false, false
+	recs, err := b.runAlone(alone, bug.Execution, bug.Execution+1)
+	return err == nil && !failsLike(recs, bug.Execution, bug)
+}
+
+// runOneAtATime runs the hunt again with one process per execution and no
+// two processes at once.
+func (b *Binary) runOneAtATime(p Plan, cfg pct.Config, hooks runHooks) ([]pct.Record, bool, error) {
+	if p.Log != nil {
+		p.Log.Write([]byte("gopct: " + cfg.Test + " fails only while other worker processes run (a fixed port or file they share?); " +
+			"running one process at a time\n"))
+	}
+	recs, err := b.runFresh(cfg, 1, hooks)
 	return recs, true, err
 }
 

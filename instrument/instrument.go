@@ -46,8 +46,11 @@ type Config struct {
 // libraries whose goroutines would otherwise run unmanaged. testify's
 // assert.Eventually polls its condition on a goroutine of its own and
 // waits with a real timer; instrumented, both are the scheduler's, and its
-// failures are quoted (TErrorf).
-var AutoDeps = []string{"golang.org/x/sync", "github.com/stretchr/testify"}
+// failures are quoted (TErrorf). benbjohnson/clock's Mock, the mock clock
+// of go.uber.org/ratelimit's tests among others, makes goroutines wait on
+// its own mutex and timer channels: uninstrumented, a goroutine blocked in
+// Mock.Sleep stalled the execution (exit 2 on every ratelimit test).
+var AutoDeps = []string{"golang.org/x/sync", "github.com/stretchr/testify", "github.com/benbjohnson/clock"}
 
 // Result describes an instrumented copy of the user's packages. The user's
 // files are never written; everything lives in WorkDir and is reached

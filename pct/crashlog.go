@@ -20,6 +20,7 @@ const (
 	crashSize   = 32 << 20
 	tagSwitch   = 1
 	tagPick     = 2
+	tagEpoch    = 3 // the execution's epoch (epoch.go), first in the log
 )
 
 type crashLog struct {
@@ -27,7 +28,7 @@ type crashLog struct {
 	off int
 }
 
-func (c *crashLog) begin(exec int) {
+func (c *crashLog) begin(exec int, epoch int64) {
 	if c == nil {
 		return
 	}
@@ -35,6 +36,7 @@ func (c *crashLog) begin(exec int) {
 	binary.LittleEndian.PutUint64(c.buf[4:], uint64(exec))
 	c.off = crashHeader
 	binary.LittleEndian.PutUint32(c.buf[12:], 0)
+	c.add(tagEpoch, 0, int(epoch))
 }
 
 func (c *crashLog) add(tag byte, seq, val int) {
@@ -65,9 +67,12 @@ func ReadCrashLog(path string) (int, Schedule, error) {
 		tag := d.b[0]
 		d.b = d.b[1:]
 		seq, val := int(d.next()), int(d.next())-1
-		if tag == tagSwitch {
+		switch tag {
+		case tagEpoch:
+			s.Epoch = int64(val)
+		case tagSwitch:
 			s.Switches = append(s.Switches, SwitchEvent{Step: seq, To: val})
-		} else {
+		default:
 			s.Picks = append(s.Picks, PickEvent{Step: seq, Value: val})
 		}
 	}

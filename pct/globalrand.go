@@ -119,8 +119,10 @@ func (e *execution) drawsFingerprint() uint32 { return uint32(e.drawFP^e.drawFP>
 
 // TimeSeed is the seed of a source made with a seed read from the clock
 // (rand.NewSource(time.Now().UnixNano()); the instrumenter wraps such seed
-// arguments). Inside an execution the clock is fake and x is already the
-// same in every replay. Outside one, in a gopct worker (a package-level
+// arguments). Inside an execution the clock is fake, but it starts at the
+// real time the process began its first execution (epoch.go), which
+// differs between two hunts: the seed is taken from the execution's seed
+// and the step it is made at, the same in every hunt and replay. Outside one, in a gopct worker (a package-level
 // source made while the package initialises), x is real time, different in
 // every process: the seed is then taken from the hunt's seed and the number
 // of such sources made so far, which package initialisation makes in the
@@ -128,7 +130,7 @@ func (e *execution) drawsFingerprint() uint32 { return uint32(e.drawFP^e.drawFP>
 // recorded one draw what the hunt's did. Under plain go test, x.
 func TimeSeed[T ~int64 | ~uint64](x T) T {
 	if e, _ := self(); e != nil {
-		return x
+		return T(execSeed(e.randSeed, -1-e.step) >> 1)
 	}
 	c, err := loadConfig()
 	if err != nil || c == nil {

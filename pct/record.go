@@ -35,6 +35,7 @@ type Schedule struct {
 	Walk      bool
 	WalkSeed  uint64
 	WalkDraws int
+	Epoch     int64 // from a crash log: the execution's epoch (not encoded: BugReport.Epoch carries it)
 }
 
 // walker is a strategy whose choices are a function of its seed and of

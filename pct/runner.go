@@ -106,6 +106,9 @@ func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("bad replay schedule: %v", err)
 	}
+	if r.cfg.Epoch != 0 {
+		useEpoch(r.cfg.Epoch)
+	}
 	rs := newReplay(sched)
 	return rs, rs, nil
 }
@@ -313,13 +316,14 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 	e.randSeed = execSeed(r.cfg.Seed, r.cfg.randIndex(i)) ^ randSalt
 	e.lazyTime = r.cfg.LazyTime
 	e.maxDelay = time.Duration(r.cfg.MaxDelay)
+	e.epoch = processEpoch()
 	e.rec.crash = crash
 	if rs, ok := strat.(*replayStrategy); ok {
 		e.rec.follow = rs // the recorded execution: check every step
 	}
 	e.rec.walk = walkerOf(strat)
 	e.observe(r.cfg, strat)
-	crash.begin(i)
+	crash.begin(i, e.epoch)
 	r.runOne(e, body)
 	if f := e.failure; f != nil && f.Kind == FailFinalizable {
 		e.failure = nil // a finished run: leftovers a finalizer may stop are no leak
@@ -490,7 +494,9 @@ func (e *execution) classifyBubblePanic(p any) {
 		// waited for the token.
 		e.failure = &Failure{Kind: FailStuck, Site: e.holder.site, Message: fmt.Sprintf(
 			"%s blocked inside code gopct does not instrument (standard library or another module) after %s, "+
-				"waiting for a goroutine that was waiting for its turn; gopct cannot schedule through that code",
+				"waiting for a goroutine that was waiting for its turn; gopct cannot schedule through that code "+
+				"(when it is another module's, one that makes goroutines wait on its own locks or channels, "+
+				"such as a mock clock, instrument it too: -deps auto,MODULE)",
 			gname(e.holder.id), sitePos(e.holder.site))}
 	case e.bodyDone && e.finalizers > 0:
 		e.failure = leftoversMayBeFinalized()
@@ -522,6 +528,7 @@ func (e *execution) blockedSummary(prefix string) string {
 // waits, still under control, for the goroutines it started.
 func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 	e.abortCh = make(chan struct{}) // made in the bubble, so blocking on it is durable
+	startClock(e.epoch)
 	e.clockStart = now()
 	e.realStart = realNow()
 	g0 := e.newG(nil, -1)
@@ -598,6 +605,7 @@ func (e *execution) report() *BugReport {
 		Key:         f.Key,
 		EarlyTimers: e.earlyN,
 		Delay:       e.early,
+		Epoch:       e.epoch,
 	}
 	if f.Site >= 0 {
 		b.At = sitePos(f.Site)

@@ -80,6 +80,8 @@ type execution struct {
 	// clockStart, the fake time at which the execution began.
 	timeout    time.Duration
 	clockStart time.Time
+	epoch      int64 // unix ns at which the bubble's clock starts (epoch.go; 0: the bubble's own start)
+	readings   int64 // time.Now readings so far: each leads the bubble's clock by 1ns more (clock.go)
 
 	lazyTime bool          // time passes only when no goroutine can run (-early-timers=false)
 	maxDelay time.Duration // a timer fires early only when due within this (0: any)

@@ -30,7 +30,8 @@ type Summary struct {
 	UnmanagedAt string `json:"unmanagedAt,omitempty"`
 	// Fresh: each execution ran in a process of its own, because state
 	// the test left in its package broke the next execution of the same
-	// process (campaign/repeat.go).
+	// process, or because it failed only while other worker processes ran
+	// (then one process at a time; campaign/repeat.go).
 	Fresh bool `json:"fresh,omitempty"`
 
 	// The campaign's shape: execution indices [First, Iters) in chunks of

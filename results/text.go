@@ -57,8 +57,9 @@ const MaxArgLen = 128*1024 - 1
 // code: a clean result then does not cover their interleavings.
 func writeUnmanaged(w io.Writer, s *Summary) {
 	if s.Fresh {
-		fmt.Fprintf(w, "      note: one process per execution: the test leaves package state that breaks its next run\n"+
-			"      in the same process (go test -count=2 would fail too)\n")
+		fmt.Fprintf(w, "      note: one process per execution: the test fails after an earlier run in the same process\n"+
+			"      (package state it leaves; go test -count=2 fails too) or while another worker process runs\n"+
+			"      (a fixed port or file they share)\n")
 	}
 	if s.Unmanaged == 0 {
 		return
