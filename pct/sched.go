@@ -87,8 +87,11 @@ type execution struct {
 	yielding   bool // the current point is a runtime.Gosched
 	// stay: the last decision let the token holder continue at a
 	// scheduling point, with no timer pending (see stays).
-	stay   bool
-	stayer stayer // the strategy, if it is one (nil: every point decides)
+	stay bool
+	// windowStay: the last decision, in a livelock window, let the token
+	// holder continue with no timer pending (see windowStays).
+	windowStay bool
+	stayer     stayer // the strategy, if it is one (nil: every point decides)
 	// horizon is the strategy if its choice changes only at known steps
 	// (PCT); while stay holds, points before step stayStep keep the holder
 	// without a call.
@@ -276,6 +279,9 @@ func (e *execution) pointAt(g *G, a Access) {
 		e.seq++ // the decision is made, as decide would number it
 		return
 	}
+	if e.windowStay && e.windowStays() {
+		return
+	}
 	e.access = a
 	g.pending = a
 	e.decide(g, turnPoint, false)
@@ -306,7 +312,7 @@ var noAccess = Access{Site: -1}
 // idle or abandons the execution. settleNext makes the chosen goroutine
 // settle before it runs (cur is about to block in a real operation).
 func (e *execution) decide(cur *G, t turn, settleNext bool) {
-	e.stay = false
+	e.stay, e.windowStay = false, false
 	ch := e.enabledSet()
 	if len(ch) == 0 && e.releaseSyncWaiters() {
 		ch = e.enabledSet()
@@ -355,6 +361,7 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	}
 	if next == cur && t == turnPoint {
 		e.stay = e.live == nil && !canTime && !d.Yield
+		e.windowStay = e.live != nil && !canTime && !d.Yield
 		if e.stay && e.horizon != nil {
 			e.stayStep = e.horizon.horizon()
 		}
