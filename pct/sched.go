@@ -97,6 +97,8 @@ type execution struct {
 	// without a call.
 	horizon  horizonStayer
 	stayStep int
+	// hits is the strategy's per-site access counters (siteCounter), or nil.
+	hits []int
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
@@ -189,6 +191,9 @@ func newExecution(index int, s Strategy, limits *stepLimits) *execution {
 	}
 	e.stayer, _ = s.(stayer)
 	e.horizon, _ = s.(horizonStayer)
+	if c, ok := s.(siteCounter); ok {
+		e.hits = c.siteHits()
+	}
 	return e
 }
 
@@ -274,6 +279,9 @@ func (e *execution) pointAt(g *G, a Access) {
 	}
 	if e.aborted.Load() {
 		e.park(g)
+	}
+	if e.hits != nil && e.live == nil && uint(a.Site) < uint(len(e.hits)) {
+		e.hits[a.Site]++ // the access the strategy counts (siteCounter)
 	}
 	if e.stay && e.quiet() && (e.step < e.stayStep || e.stays(g, a)) {
 		e.seq++ // the decision is made, as decide would number it

@@ -32,7 +32,13 @@ type stayer interface {
 // execution (an interface conversion at every point cost ~7% of a merge
 // sort's CPU).
 func (e *execution) stays(g *G, a Access) bool {
-	return e.stayer != nil && e.stayer.stays(e.step, a, g, e.enabled)
+	if e.stayer == nil || !e.stayer.stays(e.step, a, g, e.enabled) {
+		return false
+	}
+	if e.horizon != nil {
+		e.stayStep = e.horizon.horizon() // the answer holds until then
+	}
+	return true
 }
 
 // quiet says that nothing a stayer reads has changed since the last
@@ -49,4 +55,13 @@ func (e *execution) quiet() bool {
 type horizonStayer interface {
 	stayer
 	horizon() int
+}
+
+// siteCounter is a strategy that counts accesses per site (PCTVB: the
+// j-th access of a variable is a change point). The engine increments
+// siteHits()[site] at every scheduling point the strategy would see (not
+// in livelock windows, where it is not asked), before asking it, so that
+// the points before its horizon need no call.
+type siteCounter interface {
+	siteHits() []int
 }
