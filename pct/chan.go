@@ -140,7 +140,7 @@ func closeOp(site int, ch unsafe.Pointer) {
 
 // access is the scheduling point of a memory access to a tracked site.
 func access(site int, p unsafe.Pointer, write bool, size uintptr) {
-	if e, g := self(); e != nil && !untracked(uintptr(p)) {
+	if e, g := self(); e != nil && (trackedObjs == nil || !untracked(uintptr(p))) {
 		if profiling {
 			prof.observe(site, g, uintptr(p), write)
 		}
@@ -155,7 +155,7 @@ func access(site int, p unsafe.Pointer, write bool, size uintptr) {
 // at v into p. During a livelock window it tells whether the store changes
 // memory.
 func storeAccess(site int, p, v unsafe.Pointer, size uintptr) {
-	if e, g := self(); e != nil && !untracked(uintptr(p)) {
+	if e, g := self(); e != nil && (trackedObjs == nil || !untracked(uintptr(p))) {
 		if profiling {
 			prof.observe(site, g, uintptr(p), true)
 		}

@@ -268,17 +268,8 @@ func (e *execution) pointAt(g *G, a Access) {
 			e.rec.follow.checkStep(e.step, g.id, a.Site)
 		}
 	}
-	if e.step&1023 == 0 {
-		progress.Add(1)
-	}
-	if e.mayWake || e.eager > 0 {
-		e.settle()
-	}
-	if e.step >= e.nextCheck {
-		e.atCheckpoint(a.Site)
-	}
-	if e.aborted.Load() {
-		e.park(g)
+	if e.step&1023 == 0 || e.mayWake || e.eager > 0 || e.step >= e.nextCheck || e.aborted.Load() {
+		e.pointChecks(g, a.Site) // rare: one branch on the common path
 	}
 	if e.hits != nil && e.live == nil && uint(a.Site) < uint(len(e.hits)) {
 		e.hits[a.Site]++ // the access the strategy counts (siteCounter)
@@ -295,6 +286,24 @@ func (e *execution) pointAt(g *G, a Access) {
 	e.decide(g, turnPoint, false)
 	e.access = noAccess
 	g.pending = noAccess
+}
+
+// pointChecks is the rare work of a scheduling point, in this order: the
+// progress count for the stall watchdog, settling goroutines a real
+// operation may have woken, a livelock checkpoint, an abort.
+func (e *execution) pointChecks(g *G, site int) {
+	if e.step&1023 == 0 {
+		progress.Add(1)
+	}
+	if e.mayWake || e.eager > 0 {
+		e.settle()
+	}
+	if e.step >= e.nextCheck {
+		e.atCheckpoint(site)
+	}
+	if e.aborted.Load() {
+		e.park(g)
+	}
 }
 
 // turn says in which situation a decision is made; it fixes what the
