@@ -144,6 +144,9 @@ func access(site int, p unsafe.Pointer, write bool, size uintptr) {
 		if profiling {
 			prof.observe(site, g, uintptr(p), write)
 		}
+		if e.memStays(g, site) {
+			return
+		}
 		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: write, Size: size})
 		if e.observing {
 			e.emitOp(memKind(write), g.id, site, uintptr(p), false)
@@ -158,6 +161,9 @@ func storeAccess(site int, p, v unsafe.Pointer, size uintptr) {
 	if e, g := self(); e != nil && (trackedObjs == nil || !untracked(uintptr(p))) {
 		if profiling {
 			prof.observe(site, g, uintptr(p), true)
+		}
+		if e.memStays(g, site) {
+			return
 		}
 		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: true, Size: size})
 		if e.observing {

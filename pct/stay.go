@@ -65,3 +65,31 @@ type horizonStayer interface {
 type siteCounter interface {
 	siteHits() []int
 }
+
+// memStays is pointAt at a memory access in the commonest case, without
+// building the Access: the holder continues without a decision (e.stay,
+// before the strategy's horizon, nothing changed) and none of the rare
+// checks is due, nobody observes events and no replay follows the steps.
+// It does what pointAt would do then, in the same order (site, step,
+// fingerprint, trail, the strategy's per-site count, the decision's
+// number), or returns false having done nothing.
+func (e *execution) memStays(g *G, site int) bool {
+	step := e.step + 1
+	if !e.stay || step >= e.stayStep || step >= e.nextCheck || step&1023 == 0 || e.observing ||
+		e.mayWake || e.eager > 0 || !e.quiet() || !fingerprinting || e.rec.follow != nil || e.aborted.Load() {
+		return false
+	}
+	kind := siteKind(site)
+	g.site = site
+	if onObject(kind) {
+		g.lastMem = site
+	}
+	e.step = step
+	e.fp = (e.fp ^ uint64(g.id)<<40 ^ uint64(uint32(site))<<8 ^ uint64(kind)) * fpPrime
+	e.rec.step(g.id, site)
+	if e.hits != nil && uint(site) < uint(len(e.hits)) {
+		e.hits[site]++
+	}
+	e.seq++
+	return true
+}
