@@ -360,3 +360,36 @@ func memRMWLoop(n int) {
 		}
 	}
 }
+
+// BenchmarkActivePoint measures the CPU time of an active memory access
+// whose scheduling point lets the token holder continue (issue 11): one
+// goroutine loading a variable, under PCT (every access a point) and under
+// PCTVB tracking that variable, so that every access is one of its
+// counted accesses. A campaign of 1 execution is subtracted from one of
+// 201 (process start and the first execution), over the 200 x 20,000
+// points between them; best of five alternating rounds.
+func BenchmarkActivePoint(b *testing.B) {
+	specs := map[string]Config{
+		"pct":   {Spec: testSpec("pct")},
+		"pctvb": {Spec: Spec{Name: "pctvb", D: 3}, VarSites: [][]int{{sR}}},
+	}
+	const iters = 201
+	res := map[string]time.Duration{}
+	for range 5 {
+		for _, name := range []string{"pct", "pctvb"} {
+			cfg := specs[name]
+			cfg.Seed, cfg.Iters = 1, iters
+			long := cpuOf(b, "TestProgPoints", cfg)
+			cfg.Iters = 1
+			short := cpuOf(b, "TestProgPoints", cfg)
+			res[name] = best(res[name], long-short)
+		}
+	}
+	native := nativeLoop(iters * pointsPerExec)
+	for _, name := range []string{"pct", "pctvb"} {
+		ns := float64(res[name].Nanoseconds()) / float64((iters-1)*pointsPerExec)
+		b.ReportMetric(ns, "cpu-ns/point-"+name)
+		b.ReportMetric(ns/native, "x-native-load-"+name)
+	}
+	b.ReportMetric(0, "ns/op")
+}

@@ -145,9 +145,12 @@ func closeOp(site int, ch unsafe.Pointer) {
 
 // access is the scheduling point of a memory access to a tracked site.
 func access(site int, p unsafe.Pointer, write bool, size uintptr) {
-	if e, g := self(); e != nil && !untracked(uintptr(p)) {
+	if e, g := self(); e != nil && (trackedObjs == nil || !untracked(uintptr(p))) {
 		if profiling {
 			prof.observe(site, g, uintptr(p), write)
+		}
+		if e.memStays(g, site) {
+			return
 		}
 		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: write, Size: size})
 		if e.observing {
@@ -160,9 +163,12 @@ func access(site int, p unsafe.Pointer, write bool, size uintptr) {
 // at v into p. During a livelock window it tells whether the store changes
 // memory.
 func storeAccess(site int, p, v unsafe.Pointer, size uintptr) {
-	if e, g := self(); e != nil && !untracked(uintptr(p)) {
+	if e, g := self(); e != nil && (trackedObjs == nil || !untracked(uintptr(p))) {
 		if profiling {
 			prof.observe(site, g, uintptr(p), true)
+		}
+		if e.memStays(g, site) {
+			return
 		}
 		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: true, Size: size})
 		if e.observing {

@@ -27,7 +27,9 @@ func mapAccess(site int, id unsafe.Pointer, write bool) (*execution, *G) {
 	if profiling {
 		prof.observe(site, g, uintptr(id), write)
 	}
-	e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(id), Write: write})
+	if !e.memStays(g, site) {
+		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(id), Write: write})
+	}
 	if e.observing {
 		e.emitOp(memKind(write), g.id, site, uintptr(id), false)
 	}
@@ -58,7 +60,9 @@ func mapWriteBegin(site int, id unsafe.Pointer) bool {
 		e.fatal(site, "concurrent map writes")
 	}
 	mm.writer = g
-	e.point(g, site) // the write is in progress: another goroutine may run
+	if !e.memStays(g, site) {
+		e.point(g, site) // the write is in progress: another goroutine may run
+	}
 	if mm.writer != g {
 		e.fatal(site, "concurrent map writes")
 	}

@@ -1,6 +1,9 @@
 package pct
 
-import "sort"
+import (
+	"math"
+	"sort"
+)
 
 // pctvb is PCT with variable bounding (Bindal, Bansal & Lal, ISSTA'13, §3):
 // the campaign tracks v variables (only their access sites are scheduling
@@ -27,6 +30,13 @@ type pctvb struct {
 	// yet, increasing and without repeats (a slice, not a map of pairs:
 	// Next looks it up at every tracked access).
 	due [][]int
+	// hits counts the accesses of each site not yet added to count: the
+	// engine increments it at every scheduling point the strategy would
+	// see (siteCounter), flush moves it into count. counted lists the
+	// sites whose hits flush reads (memory sites of tracked variables).
+	hits    []int
+	counted []int
+	step    int // the step of the last decision or stays call
 }
 
 func newPCTVB(s Spec, varSites [][]int) *pctvb {
@@ -46,6 +56,12 @@ func newPCTVB(s Spec, varSites [][]int) *pctvb {
 	x.k = make([]int, x.nvars)
 	x.count = make([]int, x.nvars)
 	x.due = make([][]int, x.nvars)
+	x.hits = make([]int, len(siteTable))
+	for site, qs := range x.varsAt {
+		if len(qs) > 0 && site < len(x.hits) && isMemory(siteKind(site)) {
+			x.counted = append(x.counted, site)
+		}
+	}
 	return x
 }
 
@@ -53,6 +69,7 @@ func (x *pctvb) Begin(exec int, rng *Rand) bool {
 	x.pctStrategy.Begin(exec, rng)
 	x.pctStrategy.changes = x.pctStrategy.changes[:0] // change points are per variable here
 	clear(x.count)
+	clear(x.hits)
 	x.points = sampleChangePoints(rng, x.k, x.d-1)
 	for q := range x.due {
 		x.due[q] = x.due[q][:0]
@@ -97,9 +114,10 @@ func sampleChangePoints(rng *Rand, k []int, n int) [][2]int {
 }
 
 func (x *pctvb) Next(d *Decision) int {
-	if d.CurRuns && isMemory(d.Access.Kind) {
+	x.step = d.Step
+	x.flush()
+	if d.CurRuns && isMemory(d.Access.Kind) { // counted by the engine
 		for _, q := range x.at(d.Access.Site) {
-			x.count[q]++
 			if due := x.due[q]; len(due) > 0 && due[0] == x.count[q] {
 				x.due[q] = due[1:]
 				x.setPriority(d.Cur, x.changePriority())
@@ -110,6 +128,23 @@ func (x *pctvb) Next(d *Decision) int {
 	return x.choose(d)
 }
 
+// flush adds the accesses the engine counted per site to the counts of
+// the variables each site may touch (an access at a site that may touch
+// several tracked variables counts for each, as the paper's k_q do).
+func (x *pctvb) flush() {
+	for _, site := range x.counted {
+		if h := x.hits[site]; h != 0 {
+			x.hits[site] = 0
+			for _, q := range x.varsAt[site] {
+				x.count[q] += h
+			}
+		}
+	}
+}
+
+// siteHits gives the engine the per-site counters (siteCounter).
+func (x *pctvb) siteHits() []int { return x.hits }
+
 // at returns the tracked variables site may touch.
 func (x *pctvb) at(site int) []int {
 	if uint(site) < uint(len(x.varsAt)) {
@@ -118,30 +153,45 @@ func (x *pctvb) at(site int) []int {
 	return nil
 }
 
-// stays counts the access and says the holder continues, unless the access
-// is a change point (stayer); the priorities change nowhere else.
-func (x *pctvb) stays(_ int, a Access, _ *G, _ []*G) bool {
+// stays says the holder continues unless the access is a change point
+// (stayer): the due j-th access of a variable it may touch. The priorities
+// change nowhere else. The engine asks only from the step horizon named.
+func (x *pctvb) stays(step int, a Access, _ *G, _ []*G) bool {
+	x.step = step
 	if !isMemory(a.Kind) {
 		return true // only memory accesses count (Next)
 	}
-	qs := x.at(a.Site)
-	for _, q := range qs {
-		if due := x.due[q]; len(due) > 0 && due[0] == x.count[q]+1 {
+	x.flush()
+	for _, q := range x.at(a.Site) {
+		if due := x.due[q]; len(due) > 0 && due[0] == x.count[q] {
 			return false
 		}
-	}
-	for _, q := range qs {
-		x.count[q]++
 	}
 	return true
 }
 
-// horizon: PCTVB's change points are accesses, not steps; every point
-// asks stays, which counts the access (horizonStayer).
-func (x *pctvb) horizon() int { return 0 }
+// horizon is the first step at which an access can be a change point
+// (horizonStayer): each step is one access, which adds at most one to
+// each count, so the due j-th access of q comes due[q][0]-count[q] steps
+// after the last counted one at the earliest. Before it the engine keeps
+// the holder without asking, and only counts the accesses per site.
+func (x *pctvb) horizon() int {
+	x.flush()
+	gap := math.MaxInt
+	for q, due := range x.due {
+		if len(due) > 0 {
+			gap = min(gap, due[0]-x.count[q])
+		}
+	}
+	if gap == math.MaxInt {
+		return gap
+	}
+	return x.step + gap
+}
 
 func (x *pctvb) End(o ExecOutcome) {
 	x.pctStrategy.End(o)
+	x.flush()
 	for q, c := range x.count {
 		x.k[q] = max(x.k[q], c)
 	}

@@ -121,3 +121,71 @@ func TestThreadBoundFirstExecution(t *testing.T) {
 		t.Errorf("second execution: priorities %v, want P_1..P_4 = %v", got, s.perm[:4])
 	}
 }
+
+// TestPCTVBHorizonFiresAtTheDueAccesses drives PCTVB as the engine does
+// (per-site counts, no call before the horizon) over a fixed access
+// sequence and checks that its change points fall on exactly the steps
+// where counting every access of every variable puts them: the j-th
+// access of q, for each drawn (q, j).
+func TestPCTVBHorizonFiresAtTheDueAccesses(t *testing.T) {
+	// Variable 0 at sR and sW (hot), variable 1 at sR2 and sW (so sW
+	// counts for both), variable 2 at sW2 (cold).
+	varSites := [][]int{{sR, sW}, {sR2, sW}, {sW2}}
+	pattern := []int{sR, sR, sW, sR2, sR, sR, sR, sW, sR2, sR, sGo, sR, sR, sW2}
+	const steps = 2000
+	for seed := uint64(1); seed <= 20; seed++ {
+		x := newPCTVB(Spec{Name: "pctvb", D: 6}, varSites)
+		x.k = []int{1200, 600, 150} // as learned by an earlier execution
+		rng := NewRand(seed)
+		x.Begin(1, rng)
+		want := dueSteps(x.points, varSites, pattern, steps)
+		g := &G{id: 0}
+		var got []int
+		stayStep := 0
+		for step := 1; step <= steps; step++ {
+			site := pattern[step%len(pattern)]
+			x.hits[site]++ // pointAt
+			if step < stayStep {
+				continue
+			}
+			a := Access{Site: site, Kind: siteKind(site)}
+			if x.stays(step, a, g, []*G{g}) {
+				stayStep = x.horizon()
+				continue
+			}
+			used := x.used
+			x.Next(&Decision{Step: step, Cur: g, CurRuns: true, Choices: []*G{g}, Access: a})
+			if x.used > used {
+				got = append(got, step)
+			}
+			stayStep = x.horizon()
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("seed %d, points %v: change points at steps %v, want %v", seed, x.points, got, want)
+		}
+	}
+}
+
+// dueSteps counts every access of every variable and returns the steps at
+// which some drawn (q, j) is reached (once per step, as Next fires them).
+func dueSteps(points [][2]int, varSites [][]int, pattern []int, steps int) []int {
+	count := make([]int, len(varSites))
+	var out []int
+	for step := 1; step <= steps; step++ {
+		site := pattern[step%len(pattern)]
+		hit := false
+		for q, sites := range varSites {
+			if !slices.Contains(sites, site) {
+				continue
+			}
+			count[q]++
+			for _, p := range points {
+				hit = hit || p == [2]int{q, count[q]}
+			}
+		}
+		if hit {
+			out = append(out, step)
+		}
+	}
+	return out
+}

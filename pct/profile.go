@@ -1,6 +1,7 @@
 package pct
 
 import (
+	"math/bits"
 	"reflect"
 	"sort"
 	"unsafe"
@@ -27,7 +28,13 @@ type object struct {
 // escaping locals are registered at every call made the sorted slice this
 // replaced quadratic); a new registration kills the objects it overlaps
 // (memory reused after a collection).
-type memMap struct{ pages map[uintptr][]*liveObject }
+type memMap struct {
+	pages map[uintptr][]*liveObject
+	// lastPage+1 and lastObjs: the page find looked up last and its
+	// objects (a run of accesses stays on a page; add clears it).
+	lastPage uintptr
+	lastObjs []*liveObject
+}
 
 type liveObject struct {
 	object
@@ -83,6 +90,7 @@ func (m *memMap) add(o object) {
 		m.pages = map[uintptr][]*liveObject{}
 	}
 	lo := &liveObject{object: o}
+	m.lastPage, m.lastObjs = 0, nil
 	for pg := o.base >> pageShift; pg <= (o.base+o.size-1)>>pageShift; pg++ {
 		kept := m.pages[pg][:0]
 		for _, x := range m.pages[pg] {
@@ -98,7 +106,10 @@ func (m *memMap) add(o object) {
 }
 
 func (m *memMap) find(a uintptr) (object, bool) {
-	for _, x := range m.pages[a>>pageShift] {
+	if pg := a>>pageShift + 1; pg != m.lastPage {
+		m.lastPage, m.lastObjs = pg, m.pages[a>>pageShift]
+	}
+	for _, x := range m.lastObjs {
 		if !x.dead && x.base <= a && a < x.base+x.size {
 			return x.object, true
 		}
@@ -127,19 +138,51 @@ type obsKey struct {
 
 type obsVal struct {
 	accesses   int
-	goroutines map[int]bool
+	goroutines gset
 	write      bool
 }
 
 type varVal struct {
 	accesses   int
-	goroutines map[int]bool
+	goroutines gset
 }
 
+// gset is a set of goroutine ids: the first 64 in a bit mask (a map
+// assignment at every profiled access was a third of a profiling
+// worker's CPU), the others in a map.
+type gset struct {
+	low  uint64
+	more map[int]bool
+}
+
+func (s *gset) add(id int) {
+	if uint(id) < 64 {
+		s.low |= 1 << uint(id)
+		return
+	}
+	if s.more == nil {
+		s.more = map[int]bool{}
+	}
+	s.more[id] = true
+}
+
+func (s *gset) len() int { return bits.OnesCount64(s.low) + len(s.more) }
+
 // profile accumulates observations over the executions of a campaign.
+// last caches, per site, the entries of the variable it touched last: a
+// site touches the same variable again and again, and hashing its name
+// twice per access (two map lookups) was most of a profiling worker's
+// CPU.
 type profile struct {
 	sites map[obsKey]*obsVal
 	vars  map[string]*varVal
+	last  []obsCache
+}
+
+type obsCache struct {
+	name string
+	o    *obsVal
+	v    *varVal
 }
 
 var prof = &profile{sites: map[obsKey]*obsVal{}, vars: map[string]*varVal{}}
@@ -147,25 +190,41 @@ var prof = &profile{sites: map[obsKey]*obsVal{}, vars: map[string]*varVal{}}
 // observe records that goroutine g accessed address a at site.
 func (p *profile) observe(site int, g *G, a uintptr, write bool) {
 	name := varAt(a)
-	if name == "" {
+	if name == "" || site < 0 {
 		return
+	}
+	c := p.entries(site, name)
+	c.o.accesses++
+	c.o.goroutines.add(g.id)
+	c.o.write = c.o.write || write
+	c.v.accesses++
+	c.v.goroutines.add(g.id)
+}
+
+// entries returns the site's and the variable's entries, from the cache
+// when the site touched the same variable last (the names of an object
+// share their bytes, so the comparison is mostly a pointer's).
+func (p *profile) entries(site int, name string) *obsCache {
+	for site >= len(p.last) {
+		p.last = append(p.last, obsCache{})
+	}
+	c := &p.last[site]
+	if c.o != nil && c.name == name {
+		return c
 	}
 	k := obsKey{site, name}
 	o := p.sites[k]
 	if o == nil {
-		o = &obsVal{goroutines: map[int]bool{}}
+		o = &obsVal{}
 		p.sites[k] = o
 	}
-	o.accesses++
-	o.goroutines[g.id] = true
-	o.write = o.write || write
 	v := p.vars[name]
 	if v == nil {
-		v = &varVal{goroutines: map[int]bool{}}
+		v = &varVal{}
 		p.vars[name] = v
 	}
-	v.accesses++
-	v.goroutines[g.id] = true
+	*c = obsCache{name, o, v}
+	return c
 }
 
 // Observation is one line of a profile: a site's accesses to a variable,
@@ -188,10 +247,10 @@ func (p *profile) observations(execs int) []Observation {
 		if o.write {
 			acc = "write"
 		}
-		out = append(out, Observation{Site: sitePos(k.site), Var: k.name, Access: acc, Goroutines: len(o.goroutines), Accesses: o.accesses})
+		out = append(out, Observation{Site: sitePos(k.site), Var: k.name, Access: acc, Goroutines: o.goroutines.len(), Accesses: o.accesses})
 	}
 	for name, v := range p.vars {
-		out = append(out, Observation{Var: name, Goroutines: len(v.goroutines), Accesses: (v.accesses + execs - 1) / max(1, execs)})
+		out = append(out, Observation{Var: name, Goroutines: v.goroutines.len(), Accesses: (v.accesses + execs - 1) / max(1, execs)})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Var != out[j].Var {

@@ -1,6 +1,7 @@
 package pct
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -227,5 +228,46 @@ func TestStallClockIgnoresStarvation(t *testing.T) {
 	}
 	if got := c.tick(now.Add(watchdogPeriod), true); got != 0 {
 		t.Fatalf("after progress: idle %v", got)
+	}
+}
+
+// TestWindowTurns: a livelock window's round robin gives each runnable
+// goroutine turns of liveQuantum points, a yield ends a turn, and time
+// passes once per round of turns when it can.
+func TestWindowTurns(t *testing.T) {
+	gs := []*G{{id: 0}, {id: 1}, {id: 2}}
+	e := &execution{live: &liveCheck{}}
+	cur := gs[0]
+	var turns []int // who runs, at each turn boundary
+	for i := range 4 * liveQuantum {
+		d := &Decision{Cur: cur, CurRuns: true, Choices: gs, Yield: i == liveQuantum+5}
+		next := gs[e.fairNext(d)]
+		if next != cur || i == 0 {
+			turns = append(turns, next.id)
+		}
+		cur = next
+	}
+	// g1 from the first point (the window starts a turn), g2 after 32
+	// points, g0 after g2's yield 5 points into its turn, then g1 and g2.
+	if want := []int{1, 2, 0, 1, 2}; !slices.Equal(turns, want) {
+		t.Errorf("turns %v, want %v", turns, want)
+	}
+
+	e = &execution{live: &liveCheck{}}
+	cur = gs[0]
+	var passes []int
+	for i := range 12 * liveQuantum {
+		d := &Decision{Cur: cur, CurRuns: cur != nil, Choices: gs, CanPassTime: true}
+		if p := e.fairNext(d); p == PassTime {
+			passes = append(passes, i)
+			cur = nil
+		} else {
+			cur = gs[p]
+		}
+	}
+	// Time passes at every fourth turn: after the turns of three goroutines
+	// (g1, g2, g0), then after the next three and the decision after it.
+	if want := []int{96, 193, 290}; !slices.Equal(passes, want) {
+		t.Errorf("time passed at decisions %v, want %v", passes, want)
 	}
 }

@@ -94,13 +94,18 @@ type execution struct {
 	yielding   bool // the current point is a runtime.Gosched
 	// stay: the last decision let the token holder continue at a
 	// scheduling point, with no timer pending (see stays).
-	stay   bool
-	stayer stayer // the strategy, if it is one (nil: every point decides)
+	stay bool
+	// windowStay: the last decision, in a livelock window, let the token
+	// holder continue with no timer pending (see windowStays).
+	windowStay bool
+	stayer     stayer // the strategy, if it is one (nil: every point decides)
 	// horizon is the strategy if its choice changes only at known steps
 	// (PCT); while stay holds, points before step stayStep keep the holder
 	// without a call.
 	horizon  horizonStayer
 	stayStep int
+	// hits is the strategy's per-site access counters (siteCounter), or nil.
+	hits []int
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
@@ -204,6 +209,9 @@ func newExecution(index int, s Strategy, limits *stepLimits) *execution {
 	}
 	e.stayer, _ = s.(stayer)
 	e.horizon, _ = s.(horizonStayer)
+	if c, ok := s.(siteCounter); ok {
+		e.hits = c.siteHits()
+	}
 	return e
 }
 
@@ -292,21 +300,18 @@ func (e *execution) stepAt(g *G, site int, kind SiteKind, addr uintptr, write bo
 			e.rec.follow.checkStep(e.step, g.id, site)
 		}
 	}
-	if e.step&1023 == 0 {
-		progress.Add(1)
+	if e.step&1023 == 0 || e.mayWake || e.eager > 0 || e.step >= e.nextCheck || e.aborted.Load() {
+		e.pointChecks(g, site) // rare: one branch on the common path
 	}
-	if e.mayWake || e.eager > 0 {
-		e.settle()
-	}
-	if e.step >= e.nextCheck {
-		e.atCheckpoint(site)
-	}
-	if e.aborted.Load() {
-		e.park(g)
+	if e.hits != nil && e.live == nil && uint(site) < uint(len(e.hits)) {
+		e.hits[site]++ // the access the strategy counts (siteCounter)
 	}
 	if e.stay && e.quiet() && (e.step < e.stayStep ||
 		e.stays(g, Access{Site: site, Kind: kind, Addr: addr, Write: write, Size: size})) {
 		e.seq++ // the decision is made, as decide would number it
+		return
+	}
+	if e.windowStay && e.windowStays() {
 		return
 	}
 	e.decidePoint(g, Access{Site: site, Kind: kind, Addr: addr, Write: write, Size: size})
@@ -319,6 +324,24 @@ func (e *execution) decidePoint(g *G, a Access) {
 	e.decide(g, turnPoint, false)
 	e.access = noAccess
 	g.pending = noAccess
+}
+
+// pointChecks is the rare work of a scheduling point, in this order: the
+// progress count for the stall watchdog, settling goroutines a real
+// operation may have woken, a livelock checkpoint, an abort.
+func (e *execution) pointChecks(g *G, site int) {
+	if e.step&1023 == 0 {
+		progress.Add(1)
+	}
+	if e.mayWake || e.eager > 0 {
+		e.settle()
+	}
+	if e.step >= e.nextCheck {
+		e.atCheckpoint(site)
+	}
+	if e.aborted.Load() {
+		e.park(g)
+	}
 }
 
 // turn says in which situation a decision is made; it fixes what the
@@ -344,7 +367,7 @@ var noAccess = Access{Site: -1}
 // idle or abandons the execution. settleNext makes the chosen goroutine
 // settle before it runs (cur is about to block in a real operation).
 func (e *execution) decide(cur *G, t turn, settleNext bool) {
-	e.stay = false
+	e.stay, e.windowStay = false, false
 	ch := e.enabledSet()
 	if len(ch) == 0 && e.releaseSyncWaiters() {
 		ch = e.enabledSet()
@@ -393,6 +416,7 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	}
 	if next == cur && t == turnPoint {
 		e.stay = e.live == nil && !canTime && !d.Yield
+		e.windowStay = e.live != nil && !canTime && !d.Yield
 		if e.stay && e.horizon != nil {
 			e.stayStep = e.horizon.horizon()
 		}

@@ -32,7 +32,13 @@ type stayer interface {
 // execution (an interface conversion at every point cost ~7% of a merge
 // sort's CPU).
 func (e *execution) stays(g *G, a Access) bool {
-	return e.stayer != nil && e.stayer.stays(e.step, a, g, e.enabled)
+	if e.stayer == nil || !e.stayer.stays(e.step, a, g, e.enabled) {
+		return false
+	}
+	if e.horizon != nil {
+		e.stayStep = e.horizon.horizon() // the answer holds until then
+	}
+	return true
 }
 
 // quiet says that nothing a stayer reads has changed since the last
@@ -49,4 +55,41 @@ func (e *execution) quiet() bool {
 type horizonStayer interface {
 	stayer
 	horizon() int
+}
+
+// siteCounter is a strategy that counts accesses per site (PCTVB: the
+// j-th access of a variable is a change point). The engine increments
+// siteHits()[site] at every scheduling point the strategy would see (not
+// in livelock windows, where it is not asked), before asking it, so that
+// the points before its horizon need no call.
+type siteCounter interface {
+	siteHits() []int
+}
+
+// memStays is pointAt at a memory access in the commonest case, without
+// building the Access: the holder continues without a decision (e.stay,
+// before the strategy's horizon, nothing changed) and none of the rare
+// checks is due, nobody observes events and no replay follows the steps.
+// It does what pointAt would do then, in the same order (site, step,
+// fingerprint, trail, the strategy's per-site count, the decision's
+// number), or returns false having done nothing.
+func (e *execution) memStays(g *G, site int) bool {
+	step := e.step + 1
+	if !e.stay || step >= e.stayStep || step >= e.nextCheck || step&1023 == 0 || e.observing ||
+		e.mayWake || e.eager > 0 || !e.quiet() || !fingerprinting || e.rec.follow != nil || e.aborted.Load() {
+		return false
+	}
+	kind := siteKind(site)
+	g.site = site
+	if onObject(kind) {
+		g.lastMem = site
+	}
+	e.step = step
+	e.fp = (e.fp ^ uint64(g.id)<<40 ^ uint64(uint32(site))<<8 ^ uint64(kind)) * fpPrime
+	e.rec.step(g.id, site)
+	if e.hits != nil && uint(site) < uint(len(e.hits)) {
+		e.hits[site]++
+	}
+	e.seq++
+	return true
 }
