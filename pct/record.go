@@ -19,7 +19,6 @@ import (
 // and Sites the position and operation of each site it names, as the
 // recording's binary printed them (nil: not recorded).
 type Schedule struct {
-	Epoch    int64 // from a crash log: the execution's epoch (not encoded: BugReport.Epoch carries it)
 	Steps    int
 	FP       uint32
 	Switches []SwitchEvent
@@ -27,6 +26,7 @@ type Schedule struct {
 	Trail    []trailStep
 	Sites    map[int]string
 	Draws    uint32 // fingerprint of the random draws alone (0: not recorded)
+	Epoch    int64  // from a crash log: the execution's epoch (not encoded: BugReport.Epoch carries it)
 }
 
 // SwitchEvent says that at decision number Step goroutine To was chosen
