@@ -19,30 +19,28 @@ type Config struct {
 	Test     string  `json:"test"` // the test to control (exact name)
 	Spec     Spec    `json:"spec"` // the strategy and its parameters
 	Seed     uint64  `json:"seed"`
-	Iters    int     `json:"iters"`    // executions in the campaign (all workers)
-	Worker   int     `json:"worker"`   // this process runs executions Worker, Worker+Workers, ...
-	Workers  int     `json:"workers"`  // number of worker processes
-	First    int     `json:"first"`    // first execution index (replay: the recorded one)
-	Deadline int64   `json:"deadline"` // unix nanoseconds; 0: none
-	MaxSteps int     `json:"maxSteps"` // per execution; 0: calibrated (see progress.go)
-	Timeout  int64   `json:"timeout"`  // the test's timeout in fake time, ns (go test -timeout); 0: none
-	Stall    float64 `json:"stall"`    // seconds without progress before giving up
-	Out      string  `json:"out"`      // JSON-lines result file
-	Replay   string  `json:"replay"`   // encoded Schedule, for strategy "replay"
-	Sites    []int   `json:"sites"`    // memory sites that are scheduling points (with those of Vars); both nil: all
-	VarSites [][]int `json:"varSites"` // pctvb: the access sites of each tracked variable
-	Vars     []int   `json:"vars"`     // variables of Q whose memory sites are scheduling points (by the site→variable table); sync operations always are
-	CrashLog string  `json:"crashLog"` // memory-mapped decision log, read if the process dies
-	Profile  bool    `json:"profile"`  // record which variable each site touches
-	LazyTime bool    `json:"lazyTime"` // timers fire only when no goroutine can run
-	MaxDelay int64   `json:"maxDelay"` // ns: a timer fires while goroutines can run only if due within this; 0: any
-	Sub      string  `json:"sub"`      // subtest filter: regexp for the names of t.Run subtests
-	Race     bool    `json:"race"`     // detect data races (happens-before, race.go)
-	Coverage bool    `json:"coverage"` // hash each execution's happens-before graph (hbhash.go)
-	AllBugs  bool    `json:"allBugs"`  // go on after a bug (gopct explore -all); a bug record each
-	// Epoch (replay): unix ns at which the recorded execution's clock
-	// started (epoch.go); 0: the bubble's own start.
-	Epoch int64 `json:"epoch,omitempty"`
+	Iters    int     `json:"iters"`           // executions in the campaign (all workers)
+	Worker   int     `json:"worker"`          // this process runs executions Worker, Worker+Workers, ...
+	Workers  int     `json:"workers"`         // number of worker processes
+	First    int     `json:"first"`           // first execution index (replay: the recorded one)
+	Deadline int64   `json:"deadline"`        // unix nanoseconds; 0: none
+	MaxSteps int     `json:"maxSteps"`        // per execution; 0: calibrated (see progress.go)
+	Timeout  int64   `json:"timeout"`         // the test's timeout in fake time, ns (go test -timeout); 0: none
+	Stall    float64 `json:"stall"`           // seconds without progress before giving up
+	Out      string  `json:"out"`             // JSON-lines result file
+	Replay   string  `json:"replay"`          // encoded Schedule, for strategy "replay"
+	Sites    []int   `json:"sites"`           // memory sites that are scheduling points (with those of Vars); both nil: all
+	VarSites [][]int `json:"varSites"`        // pctvb: the access sites of each tracked variable
+	Vars     []int   `json:"vars"`            // variables of Q whose memory sites are scheduling points (by the site→variable table); sync operations always are
+	CrashLog string  `json:"crashLog"`        // memory-mapped decision log, read if the process dies
+	Profile  bool    `json:"profile"`         // record which variable each site touches
+	LazyTime bool    `json:"lazyTime"`        // timers fire only when no goroutine can run
+	MaxDelay int64   `json:"maxDelay"`        // ns: a timer fires while goroutines can run only if due within this; 0: any
+	Epoch    int64   `json:"epoch,omitempty"` // replay: unix ns at which the recorded execution's clock started (epoch.go)
+	Sub      string  `json:"sub"`             // subtest filter: regexp for the names of t.Run subtests
+	Race     bool    `json:"race"`            // detect data races (happens-before, race.go)
+	Coverage bool    `json:"coverage"`        // hash each execution's happens-before graph (hbhash.go)
+	AllBugs  bool    `json:"allBugs"`         // go on after a bug (gopct explore -all); a bug record each
 	// Chunk > 0: executions come in chunks of Chunk indices from First;
 	// worker w runs chunks w, w+Workers, ..., and the strategy's learned
 	// state (PCT's step count k) and the step-limit calibration restart at
