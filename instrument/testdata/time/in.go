@@ -21,3 +21,12 @@ func Use(ctx context.Context) {
 	_, cancel2 := context.WithDeadline(c1, time.Now().Add(time.Millisecond))
 	cancel2()
 }
+
+// timeNow is a clock injected for tests: a function value.
+var timeNow = time.Now
+
+func Elapsed(start time.Time, since func(time.Time) time.Duration) time.Duration {
+	return since(start) + time.Until(timeNow())
+}
+
+func UseElapsed() time.Duration { return Elapsed(timeNow(), time.Since) }
