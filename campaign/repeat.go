@@ -75,6 +75,10 @@ func (b *Binary) passesAlone(cfg pct.Config, bug *pct.BugReport) bool {
 	alone := cfg
 	alone.Worker, alone.Workers, alone.Chunk, alone.Done, alone.Deadline = 0, 1, 0, nil, 0
 	alone.AllBugs, alone.Coverage = false, false
+	// At the bug's epoch: a failure message that prints a time must read the
+	// same in the fresh process (a new epoch made every such bug look like
+	// one that passes alone; found in review).
+	alone.Epoch = bug.Epoch
 	recs, err := b.runAlone(alone, bug.Execution, bug.Execution+1)
 	return err == nil && !failsLike(recs, bug.Execution, bug)
 }

@@ -98,6 +98,9 @@ type runner struct {
 }
 
 func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
+	if r.cfg.Epoch != 0 {
+		useEpoch(r.cfg.Epoch) // a replay, or a bug's execution run again alone
+	}
 	if r.cfg.Spec.Name != "replay" {
 		s, err := r.strategyFor(r.cfg.Spec)
 		return s, nil, err
@@ -105,9 +108,6 @@ func (r *runner) newStrategy() (Strategy, *replayStrategy, error) {
 	sched, err := DecodeSchedule(r.cfg.Replay)
 	if err != nil {
 		return nil, nil, fmt.Errorf("bad replay schedule: %v", err)
-	}
-	if r.cfg.Epoch != 0 {
-		useEpoch(r.cfg.Epoch)
 	}
 	rs := newReplay(sched)
 	return rs, rs, nil
