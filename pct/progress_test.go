@@ -14,20 +14,25 @@ import (
 // accesses each. It is correct and must run to its end.
 func TestProgLongCompute(t *testing.T) {
 	skipNative(t)
-	RunTest(t, func(t *testing.T) {
-		var wg sync.WaitGroup
-		sums := make([]int, 2)
-		for w := 0; w < 2; w++ {
-			WGAdd(sWG, &wg, 1)
-			Go(sGo, func() {
-				defer WGDone(sWG, &wg)
-				for i := 0; i < 300_000; i++ {
-					Store(sW, &sums[w], Load(sR, &sums[w])+i)
-				}
-			})
-		}
-		WGWait(sWG, &wg)
-	})
+	RunTest(t, func(t *testing.T) { sumInTwo(300_000) })
+}
+
+// sumInTwo runs two goroutines that each add up iters numbers in a shared
+// slice's element of their own: iters reads and writes apiece, all of them
+// scheduling points.
+func sumInTwo(iters int) {
+	var wg sync.WaitGroup
+	sums := make([]int, 2)
+	for w := 0; w < 2; w++ {
+		WGAdd(sWG, &wg, 1)
+		Go(sGo, func() {
+			defer WGDone(sWG, &wg)
+			for i := 0; i < iters; i++ {
+				Store(sW, &sums[w], Load(sR, &sums[w])+i)
+			}
+		})
+	}
+	WGWait(sWG, &wg)
 }
 
 // TestProgSpinForever spins on a flag nobody sets: a livelock.
@@ -175,18 +180,7 @@ func TestUntrackedProgressIsNoLivelock(t *testing.T) {
 func TestProgLongThenFail(t *testing.T) {
 	skipNative(t)
 	RunTest(t, func(t *testing.T) {
-		var wg sync.WaitGroup
-		sums := make([]int, 2)
-		for w := 0; w < 2; w++ {
-			WGAdd(sWG, &wg, 1)
-			Go(sGo, func() {
-				defer WGDone(sWG, &wg)
-				for i := 0; i < 600_000; i++ {
-					Store(sW, &sums[w], Load(sR, &sums[w])+i)
-				}
-			})
-		}
-		WGWait(sWG, &wg)
+		sumInTwo(600_000)
 		TError(sFail, t, "Fatal", "done")
 	})
 }
