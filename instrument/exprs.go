@@ -198,6 +198,9 @@ func (r *fileRewriter) selector(e *ast.SelectorExpr) string {
 		if s := r.clockValue(e); s != "" {
 			return s
 		}
+		if s := r.timerValue(e); s != "" {
+			return s
+		}
 		return r.text(e)
 	}
 	if sel.Kind() == types.MethodVal {

@@ -20,6 +20,7 @@ func wgAdd(site int, wg *sync.WaitGroup, delta int) {
 	e, g := self()
 	if e == nil {
 		wg.Add(delta)
+		external(extOp{kind: extWGAdd, obj: unsafe.Pointer(wg), delta: delta})
 		return
 	}
 	e.point(g, site)
@@ -118,16 +119,23 @@ func condWait(site int, c *sync.Cond) {
 func condNotify(site int, c *sync.Cond, all bool) {
 	e, g := self()
 	if e == nil {
+		kind := extSignal
 		if all {
 			c.Broadcast()
+			kind = extBroadcast
 		} else {
 			c.Signal()
 		}
+		external(extOp{kind: kind, obj: unsafe.Pointer(c)})
 		return
 	}
 	e.point(g, site)
 	e.note(EvRelease, g, site, objOf(unsafe.Pointer(c)))
-	m := e.condModel(c)
+	e.notifyWaiters(e.condModel(c), all)
+}
+
+// notifyWaiters enables the first waiter of a Cond, or all of them.
+func (e *execution) notifyWaiters(m *condModel, all bool) {
 	for len(m.waiters) > 0 {
 		w := m.waiters[0]
 		m.waiters = m.waiters[1:]

@@ -172,6 +172,11 @@ func unlockOp(site int, m sync.Locker, mode lockMode) {
 	e, g := self()
 	if e == nil {
 		nativeUnlock(m, mode)
+		kind := extUnlock
+		if mode == rwR {
+			kind = extRUnlock
+		}
+		external(extOp{kind: kind, obj: lockerPtr(m)})
 		return
 	}
 	e.point(g, site)
@@ -204,6 +209,7 @@ func mutexUnlock(site int, m *sync.Mutex) {
 	if e == nil {
 		self() // counts an unmanaged goroutine's operation
 		m.Unlock()
+		external(extOp{kind: extUnlock, obj: unsafe.Pointer(m)})
 		return
 	}
 	g := e.holder

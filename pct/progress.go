@@ -292,10 +292,6 @@ const leftoverGrace = 10 * time.Second
 // fake clock past the test's timeout. It also ends an execution whose test
 // returned, set finalizers, and left goroutines that only timers move.
 func (e *execution) checkHang(d time.Duration) bool {
-	if e.timeWakesNobody() {
-		e.fail(e.stuckForEver())
-		return true
-	}
 	if e.bodyDone && e.finalizers > 0 {
 		// A finalizer may stop those goroutines: go on no further
 		// (go-cache's 1ms janitor would tick 600,000 times before the
@@ -329,14 +325,17 @@ func (e *execution) checkHang(d time.Duration) bool {
 // can never free anyone: the program is deadlocked, or leaks if the test
 // returned. Without this, time passed tick after tick until the test's
 // timeout (a "hang" 600,000 ticks of a 1ms ticker later) or the 10s
-// leftover grace. Channels made outside the execution and goroutines gopct
-// does not manage may wake anyone at any time: then time passes as before.
+// leftover grace. Channels made outside the execution and goroutines outside
+// its bubble that released a model (external.go) may wake anyone at any
+// time, in real time: then time passes as before. Unmanaged goroutines of
+// the bubble run only while its clock stands still, or because it moved:
+// passTime waits outsideGrace for them.
 // A goroutine blocked sending does not count as stuck: a timer gopct never
 // saw (time.AfterFunc in a module it does not instrument, or called through
 // a function value) may start a goroutine that receives, and until that
 // goroutine runs nothing tells it exists (a false deadlock found in review).
 func (e *execution) timeWakesNobody() bool {
-	if e.foreignChan || e.unmanaged.Load() > 0 || len(e.enabledSet()) > 0 {
+	if e.foreignChan || e.outsider.Load() || len(e.enabledSet()) > 0 {
 		return false
 	}
 	for _, g := range e.gs {
@@ -349,6 +348,34 @@ func (e *execution) timeWakesNobody() bool {
 		}
 	}
 	return true
+}
+
+// outsideGrace bounds how long (fake time) an execution in which no
+// managed timer can release anyone (timeWakesNobody) waits for a timer
+// gopct never saw when the test has no timeout: another module's
+// time.AfterFunc, whose callback may call wg.Done or mu.Unlock
+// (external.go). A real run would wait for it until the test's timeout,
+// and so does gopct: without such timers the bubble's clock jumps there at
+// once (an uninstrumented loop that sleeps 1ms would run 600,000 times in
+// ten minutes).
+const outsideGrace = 10 * time.Minute
+
+// outsideWait is how much longer the execution waits for timers gopct
+// never saw before it is stuck for ever (0: no longer): until the test's
+// timeout, or the leftovers' grace of a test that has returned, so that
+// the report is the one stuckForEver makes, as before.
+func (e *execution) outsideWait() time.Duration {
+	if e.stuckSince.IsZero() {
+		e.stuckSince = now()
+	}
+	end := e.stuckSince.Add(outsideGrace)
+	if e.timeout > 0 {
+		end = e.clockStart.Add(e.timeout)
+	}
+	if e.bodyDone && e.bodyDoneAt.Add(leftoverGrace).Before(end) {
+		end = e.bodyDoneAt.Add(leftoverGrace)
+	}
+	return max(end.Sub(now()), 0)
 }
 
 // stuckForEver is the failure of an execution no goroutine and no timer can

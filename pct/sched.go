@@ -139,6 +139,12 @@ type execution struct {
 	idle     bool // nobody holds the token
 	deciding bool // a goroutine is deciding from the idle state
 	pending  []*G // returned from real operations, not yet merged
+	// ext: synchronisation operations of unmanaged goroutines, not yet
+	// applied to the models (external.go).
+	ext []extOp
+	// stuckSince: the fake time since which no managed timer can release
+	// anyone (timeWakesNobody), zero when something moved since.
+	stuckSince time.Time
 
 	failure  *Failure
 	messages []message
@@ -154,7 +160,10 @@ type execution struct {
 	// unmanaged counts instrumented operations run by goroutines gopct
 	// does not manage (started by code it does not instrument, such as
 	// net/http's server); unmanagedAt is where the first one ran.
-	unmanaged   atomic.Int64
+	unmanaged atomic.Int64
+	// outsider: a goroutine outside the bubble released a model
+	// (external.go), in real time, which fake time cannot wait for.
+	outsider    atomic.Bool
 	unmanagedAt atomic.Pointer[string]
 }
 
@@ -472,7 +481,16 @@ func (e *execution) goIdle() {
 	e.idle = true
 	e.holder = nil
 	e.curGP = 0
+	// An unmanaged goroutine queued an operation while the token was
+	// held (external.go): it did not start a decision, so one starts now.
+	kick := len(e.ext) > 0 && !e.deciding
+	if kick {
+		e.deciding = true
+	}
 	e.mu.Unlock()
+	if kick {
+		go e.decideFromIdle(nil)
+	}
 }
 
 // settle waits until every goroutine woken by a real operation has come back
@@ -488,9 +506,13 @@ func (e *execution) settle() {
 
 func (e *execution) merge() {
 	e.mu.Lock()
-	p := e.pending
-	e.pending = nil
+	p, ops := e.pending, e.ext
+	e.pending, e.ext = nil, nil
 	e.mu.Unlock()
+	if len(p) > 0 || len(ops) > 0 {
+		e.stuckSince = time.Time{} // something moved (checkHang)
+	}
+	e.applyExternal(ops)
 	sort.Slice(p, func(i, j int) bool { return p[i].id < p[j].id })
 	for _, g := range p {
 		if g.inOp {
@@ -602,6 +624,15 @@ func (e *execution) handToSelf(g *G) {
 // the token, a clock goroutine wakes at the deadline and decides.
 func (e *execution) passTime() {
 	d := e.timers.next(now()).Sub(now())
+	if e.timeWakesNobody() {
+		// No timer gopct manages can release anyone; one it never saw
+		// (external.go) still may, so the clock runs to the end of
+		// outsideGrace instead, past the managed timers' ticks.
+		if d = e.outsideWait(); d <= 0 {
+			e.fail(e.stuckForEver())
+			return
+		}
+	}
 	if e.checkHang(d) {
 		return
 	}
