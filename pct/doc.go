@@ -58,7 +58,9 @@
 //
 //   - Only the token holder runs user code or mutates scheduler state, except
 //     the fields under execution.mu, which goroutines returning from real
-//     operations also touch.
+//     operations, and unmanaged goroutines queueing their synchronisation
+//     operations (external.go), also touch. The models change only in the
+//     deciding goroutine: unmanaged operations reach them through that queue.
 //   - Goroutine ids are creation indexes under the token: identical in every
 //     replay.
 //   - Every decision has a sequence number (Decision.Seq); a replay follows the
