@@ -5,8 +5,6 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
-
-	"github.com/gopct/gopct/pct"
 )
 
 // clockReads are the functions of package time that read the clock,
@@ -82,7 +80,7 @@ func (r *fileRewriter) timerValue(e *ast.SelectorExpr) string {
 		params = append(params, p+" "+types.TypeString(sig.Params().At(i).Type(), qual))
 		args = append(args, p)
 	}
-	call := r.rt(name) + "(" + strings.Join(append([]string{r.site(pct.KindTimer, e)}, args...), ", ") + ")"
+	call := r.rt(name) + "(" + strings.Join(append([]string{r.site(ops[funcKey(fn)].kind, e)}, args...), ", ") + ")"
 	r.keep[r.keepName(e)] = true
 	results := types.TypeString(sig.Results(), qual)
 	if sig.Results().Len() == 0 {

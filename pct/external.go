@@ -1,6 +1,8 @@
 package pct
 
 import (
+	"bytes"
+	"runtime"
 	"sync"
 	"unsafe"
 )
@@ -21,9 +23,10 @@ import (
 // operations. If nobody holds the token (every managed goroutine waits, and
 // the fake clock moved because of a timer gopct never saw), the operation
 // starts a decision itself, as a goroutine coming back from a real
-// operation does (comeBack), on a new goroutine of the bubble: the
-// unmanaged one goes on at once, and the decision waits (synctest.Wait)
-// until it has blocked or ended, so the merge sees all it did.
+// operation does (comeBack), on a new goroutine of the bubble
+// (decideForOutside). The token holder applies the queue before each of
+// its own operations on a synchronisation object, so that the models see
+// the operations in the order they ran.
 
 // extKind is the kind of a queued operation.
 type extKind uint8
@@ -45,46 +48,88 @@ type extOp struct {
 
 // external queues op, run by an unmanaged goroutine, for the execution in
 // progress (if any), and starts a decision when nobody holds the token.
+// A repeat of the last queued operation on the same object adds nothing
+// (an Unlock is checked against the real mutex when applied) or adds to
+// its delta (a WaitGroup), so that a goroutine that locks and unlocks a
+// million times while the token is held queues one entry.
 func external(op extOp) {
 	e := current.Load()
 	if e == nil || e.aborted.Load() {
 		return
 	}
 	e.mu.Lock()
-	e.ext = append(e.ext, op)
-	in := inBubble(e)
-	if !in {
-		e.outsider.Store(true)
+	if n := len(e.ext); n > 0 && e.ext[n-1].kind == op.kind && e.ext[n-1].obj == op.obj {
+		e.ext[n-1].delta += op.delta
+	} else {
+		e.ext = append(e.ext, op)
 	}
-	kick := e.idle && !e.deciding && in
+	e.extQueued.Store(true)
+	kick := e.idle && !e.deciding
 	if kick {
 		e.deciding = true
 	}
 	e.mu.Unlock()
 	if kick {
-		go e.decideFromIdle(nil) // a goroutine of the bubble, as clockTick's
+		go e.decideForOutside()
 	}
 }
 
-// inBubble says whether the calling goroutine belongs to e's bubble: only
-// then may it start a goroutine that decides (synctest.Wait panics
-// outside). A goroutine started at init is outside; its operations wait in
-// the queue for the next decision. The test: a non-blocking receive on a
-// channel made in the bubble panics outside it.
-func inBubble(e *execution) (in bool) {
-	if e.abortCh == nil {
-		return false
+// decideForOutside is the decision an unmanaged goroutine's operation
+// starts when nobody holds the token, on a goroutine of its own. It does
+// not wait (synctest.Wait) for the goroutines of the bubble to block, as a
+// decision after time passed does: the unmanaged goroutine may go on to
+// block on a real mutex that a managed goroutine waiting for its turn
+// holds, which synctest does not count as blocked, and the wait would
+// never end (a review case; Go runs the new goroutine once the unmanaged
+// one blocks or ends, on one core). Only a goroutine of the execution's
+// bubble may decide: a goroutine outside it (started at init) must not
+// touch the bubble's channels and timers; its operation waits in the
+// queue for the next decision, and the execution stops trusting that
+// stuck goroutines stay stuck (outsider).
+func (e *execution) decideForOutside() {
+	if currentBubble() != e.bubble || e.bubble == "" {
+		e.outsider.Store(true)
+		e.mu.Lock()
+		e.deciding = false
+		e.mu.Unlock()
+		return
 	}
-	defer func() {
-		if recover() != nil {
-			in = false
-		}
-	}()
-	select {
-	case <-e.abortCh:
-	default:
+	e.decideIdle(nil)
+}
+
+// currentBubble names the synctest bubble of the calling goroutine ("" if
+// none), from the header of its stack trace ("goroutine 7 [running,
+// synctest bubble 3]:"): no other API tells, and a receive on a channel of
+// the bubble from outside it is a fatal error of the runtime, not a panic.
+// A few microseconds: called when an unmanaged goroutine starts a decision
+// and once per execution.
+func currentBubble() string {
+	var buf [128]byte
+	head := buf[:runtime.Stack(buf[:], false)]
+	if i := bytes.IndexByte(head, '\n'); i >= 0 {
+		head = head[:i]
 	}
-	return true
+	const mark = "synctest bubble "
+	i := bytes.Index(head, []byte(mark))
+	if i < 0 {
+		return ""
+	}
+	id := head[i+len(mark):]
+	if j := bytes.IndexAny(id, ",]"); j >= 0 {
+		id = id[:j]
+	}
+	return string(id)
+}
+
+// applyQueued applies the queued operations of unmanaged goroutines
+// before the token holder's own operation on a synchronisation object,
+// so that the models see them in the order they ran (an unmanaged
+// wg.Add(1) before the holder's wg.Done). One atomic load when nothing
+// is queued.
+func (e *execution) applyQueued() {
+	if e.extQueued.Load() {
+		e.applyExternal(e.takeExternal())
+	}
 }
 
 // takeExternal returns and clears the queued operations.
@@ -92,24 +137,34 @@ func (e *execution) takeExternal() []extOp {
 	e.mu.Lock()
 	ops := e.ext
 	e.ext = nil
+	e.extQueued.Store(false)
 	e.mu.Unlock()
 	return ops
 }
 
 // applyExternal makes the models see operations that unmanaged goroutines
 // ran: the real objects have changed already. It runs in the deciding
-// goroutine, which owns the models. Objects no model has seen need
-// nothing, except a WaitGroup, whose model starts here as a managed
-// goroutine's Add would start it (from zero).
+// goroutine, which owns the models. An unlock is applied only if the real
+// lock is free now: the unmanaged goroutine's own Lock was not queued (it
+// did not wait in a model), and between its Unlock and this a managed
+// goroutine may have taken the lock for real and in the model, which
+// must stay (a review case: "unlock of unlocked mutex" reported on a
+// correct program). A lock that is still held will be unlocked again,
+// and that unlock queued.
 func (e *execution) applyExternal(ops []extOp) {
 	for _, op := range ops {
 		switch op.kind {
 		case extUnlock:
-			e.externalUnlock(e.mutexes.get(op.obj))
-			e.externalUnlock(e.rwMutexes.get(op.obj))
+			if lm := e.mutexes.get(op.obj); lm != nil && lm.writer != nil && free((*sync.Mutex)(op.obj)) {
+				e.releaseOutside(lm)
+			}
+			if lm := e.rwMutexes.get(op.obj); lm != nil && lm.writer != nil && free((*sync.RWMutex)(op.obj)) {
+				e.releaseOutside(lm)
+			}
 		case extRUnlock:
-			if lm := e.rwMutexes.get(op.obj); lm != nil {
-				lm.dropReader()
+			if lm := e.rwMutexes.get(op.obj); lm != nil && lm.nreaders > 0 && free((*sync.RWMutex)(op.obj)) {
+				clear(lm.readers) // nobody holds it for real
+				lm.nreaders = 0
 				e.wakeAll(&lm.waiters)
 			}
 		case extWGAdd:
@@ -126,33 +181,22 @@ func (e *execution) applyExternal(ops []extOp) {
 	}
 }
 
-// externalUnlock releases a lock an unmanaged goroutine unlocked: whoever
-// the model thought held it (a lock taken by a managed goroutine may be
-// released by another, as Go allows), and wakes its waiters, who try again.
-func (e *execution) externalUnlock(lm *lockModel) {
-	if lm == nil {
-		return
+// free says whether nobody holds l for real (by taking it and letting go).
+func free(l interface {
+	sync.Locker
+	TryLock() bool
+}) bool {
+	if !l.TryLock() {
+		return false
 	}
-	lm.writer = nil
-	e.wakeAll(&lm.waiters)
+	l.Unlock()
+	return true
 }
 
-// dropReader forgets one read lock (an unmanaged RUnlock: whose is not
-// known; the lowest goroutine id's, so that runs agree).
-func (lm *lockModel) dropReader() {
-	if lm.nreaders == 0 {
-		return
-	}
-	lm.nreaders--
-	var low *G
-	for g := range lm.readers {
-		if low == nil || g.id < low.id {
-			low = g
-		}
-	}
-	if low != nil {
-		if lm.readers[low]--; lm.readers[low] <= 0 {
-			delete(lm.readers, low)
-		}
-	}
+// releaseOutside releases a lock an unmanaged goroutine unlocked: whoever
+// the model thought held it (Go lets a lock taken by one goroutine be
+// released by another), and wakes its waiters, who try again.
+func (e *execution) releaseOutside(lm *lockModel) {
+	lm.writer = nil
+	e.wakeAll(&lm.waiters)
 }

@@ -24,6 +24,7 @@ func wgAdd(site int, wg *sync.WaitGroup, delta int) {
 		return
 	}
 	e.point(g, site)
+	e.applyQueued() // operations of unmanaged goroutines first (external.go)
 	m := e.wgModel(wg)
 	m.count += delta
 	if m.count < 0 {
@@ -44,6 +45,7 @@ func wgWait(site int, wg *sync.WaitGroup) {
 		return
 	}
 	e.point(g, site)
+	e.applyQueued() // operations of unmanaged goroutines first (external.go)
 	m := e.wgModel(wg)
 	for m.count > 0 {
 		m.waiters = append(m.waiters, g)
@@ -105,6 +107,7 @@ func condWait(site int, c *sync.Cond) {
 		c.Wait()
 		return
 	}
+	e.applyQueued()
 	m := e.condModel(c)
 	m.waiters = append(m.waiters, g)
 	g.waitObj = c
@@ -130,6 +133,7 @@ func condNotify(site int, c *sync.Cond, all bool) {
 		return
 	}
 	e.point(g, site)
+	e.applyQueued() // operations of unmanaged goroutines first (external.go)
 	e.note(EvRelease, g, site, objOf(unsafe.Pointer(c)))
 	e.notifyWaiters(e.condModel(c), all)
 }

@@ -46,6 +46,7 @@ func lockOp(site int, m sync.Locker, mode lockMode) {
 		return
 	}
 	e.point(g, site)
+	e.applyQueued() // operations of unmanaged goroutines first (external.go)
 	lm := e.lockModel(m, mode)
 	if !e.tryAcquire(g, m, lm, mode) {
 		e.lockWait(g, site, m, lm, mode)
@@ -67,6 +68,7 @@ func mutexLock(site int, m *sync.Mutex) {
 	}
 	g := e.holder
 	e.point(g, site)
+	e.applyQueued() // operations of unmanaged goroutines first (external.go)
 	lm := e.mutexes.getOrNew(unsafe.Pointer(m))
 	g.locked, g.lockedModel = unsafe.Pointer(m), lm
 	if lm.writer == nil && m.TryLock() {
@@ -137,6 +139,7 @@ func tryLockOp(site int, m sync.Locker, mode lockMode) bool {
 		return nativeTry(m, mode)
 	}
 	e.point(g, site)
+	e.applyQueued() // operations of unmanaged goroutines first (external.go)
 	ok := e.tryAcquire(g, m, e.lockModel(m, mode), mode)
 	if ok {
 		e.note(EvAcquire, g, site, lockerAddr(m))
@@ -180,6 +183,7 @@ func unlockOp(site int, m sync.Locker, mode lockMode) {
 		return
 	}
 	e.point(g, site)
+	e.applyQueued() // operations of unmanaged goroutines first (external.go)
 	lm := e.lockModel(m, mode)
 	if mode == rwR {
 		if lm.nreaders == 0 {
@@ -214,6 +218,7 @@ func mutexUnlock(site int, m *sync.Mutex) {
 	}
 	g := e.holder
 	e.point(g, site)
+	e.applyQueued() // operations of unmanaged goroutines first (external.go)
 	lm := g.lockedModel
 	if g.locked != unsafe.Pointer(m) {
 		lm = e.mutexes.getOrNew(unsafe.Pointer(m))

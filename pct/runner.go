@@ -528,13 +528,14 @@ func (e *execution) blockedSummary(prefix string) string {
 // waits, still under control, for the goroutines it started.
 func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 	e.abortCh = make(chan struct{}) // made in the bubble, so blocking on it is durable
+	e.bubble = currentBubble()
 	startClock(e.epoch)
 	e.clockStart = now()
 	e.realStart = realNow()
 	g0 := e.newG(nil, -1)
 	g0.gp = getg()
 	e.holder = g0
-	e.curGP = g0.gp
+	e.curGP.Store(g0.gp)
 	normal := false
 	// Registered first, so it runs last: after the test's own cleanups, and
 	// after t.Context() has been cancelled (the testing package cancels it
@@ -571,7 +572,7 @@ func (e *execution) finishBody(g0 *G, t *testing.T, normal *bool) {
 	if t.Failed() {
 		e.failFromTest(t)
 	}
-	e.curGP = 0
+	e.curGP.Store(0)
 }
 
 // failFromTest records a failure reported through t.Error/t.Fatal.

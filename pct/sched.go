@@ -112,7 +112,10 @@ type execution struct {
 	early       time.Duration
 	earlyN      int
 
-	curGP   uintptr // runtime id of the token holder
+	// curGP is the runtime id of the token holder. Atomic: unmanaged
+	// goroutines read it (self) while deciders write it, and under Go's race
+	// detector (-gorace) a plain field was reported as the program's race.
+	curGP   atomic.Uintptr
 	holder  *G
 	inOp    int // goroutines in real operations
 	dormant int // callbacks adopted (AfterFunc) that have not started
@@ -141,7 +144,9 @@ type execution struct {
 	pending  []*G // returned from real operations, not yet merged
 	// ext: synchronisation operations of unmanaged goroutines, not yet
 	// applied to the models (external.go).
-	ext []extOp
+	bubble    string // the execution's synctest bubble (currentBubble)
+	ext       []extOp
+	extQueued atomic.Bool // ext is not empty (applyQueued)
 	// stuckSince: the fake time since which no managed timer can release
 	// anyone (timeWakesNobody), zero when something moved since.
 	stuckSince time.Time
@@ -178,7 +183,7 @@ func self() (*execution, *G) {
 	if e == nil {
 		return nil, nil
 	}
-	if getg() == e.curGP {
+	if getg() == e.curGP.Load() {
 		return e, e.holder
 	}
 	// A goroutine that does not hold the token: one started by code gopct
@@ -195,7 +200,7 @@ func self() (*execution, *G) {
 // (issue 11: the call of self was ~2 ns of a ~13 ns Lock). Callers that
 // get nil call self for its bookkeeping.
 func holding() *execution {
-	if e := current.Load(); e != nil && getg() == e.curGP {
+	if e := current.Load(); e != nil && getg() == e.curGP.Load() {
 		return e
 	}
 	return nil
@@ -377,6 +382,7 @@ var noAccess = Access{Site: -1}
 // settle before it runs (cur is about to block in a real operation).
 func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	e.stay, e.windowStay = false, false
+	e.applyQueued()
 	ch := e.enabledSet()
 	if len(ch) == 0 && e.releaseSyncWaiters() {
 		ch = e.enabledSet()
@@ -450,7 +456,7 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 func (e *execution) handTo(next *G, settle bool) {
 	e.mu.Lock()
 	e.holder = next
-	e.curGP = next.gp
+	e.curGP.Store(next.gp)
 	e.idle = false
 	next.settle = settle
 	e.mu.Unlock()
@@ -467,7 +473,7 @@ func (e *execution) park(g *G) {
 		<-e.abortCh
 	}
 	g.gp = getg()
-	e.curGP = g.gp
+	e.curGP.Store(g.gp)
 	if g.settle {
 		g.settle = false
 		e.settle()
@@ -480,7 +486,7 @@ func (e *execution) goIdle() {
 	e.mu.Lock()
 	e.idle = true
 	e.holder = nil
-	e.curGP = 0
+	e.curGP.Store(0)
 	// An unmanaged goroutine queued an operation while the token was
 	// held (external.go): it did not start a decision, so one starts now.
 	kick := len(e.ext) > 0 && !e.deciding
@@ -489,7 +495,7 @@ func (e *execution) goIdle() {
 	}
 	e.mu.Unlock()
 	if kick {
-		go e.decideFromIdle(nil)
+		go e.decideIdle(nil) // without synctest.Wait, as external's
 	}
 }
 
@@ -508,6 +514,7 @@ func (e *execution) merge() {
 	e.mu.Lock()
 	p, ops := e.pending, e.ext
 	e.pending, e.ext = nil, nil
+	e.extQueued.Store(false)
 	e.mu.Unlock()
 	if len(p) > 0 || len(ops) > 0 {
 		e.stuckSince = time.Time{} // something moved (checkHang)
@@ -583,10 +590,17 @@ func (e *execution) comeBack(g *G) {
 // the token (after time passed). g is that goroutine, or nil for the clock.
 func (e *execution) decideFromIdle(g *G) {
 	if g != nil {
-		e.curGP = getg()
+		e.curGP.Store(getg())
 		e.holder = g
 	}
 	synctest.Wait()
+	e.decideIdle(g)
+}
+
+// decideIdle is decideFromIdle once the goroutines woken at this instant
+// have come back (or, for an unmanaged goroutine's operation, without
+// waiting for them: external.go).
+func (e *execution) decideIdle(g *G) {
 	e.merge()
 	e.mu.Lock()
 	e.deciding = false
@@ -616,7 +630,7 @@ func (e *execution) decideFromIdle(g *G) {
 func (e *execution) handToSelf(g *G) {
 	e.mu.Lock()
 	e.holder = g
-	e.curGP = getg()
+	e.curGP.Store(getg())
 	e.mu.Unlock()
 }
 
