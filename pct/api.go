@@ -375,17 +375,17 @@ func Sleep(site int, d time.Duration) { sleepOp(site, d) }
 
 // After is time.After(d).
 func After(site int, d time.Duration) <-chan time.Time {
-	return time.After(noteTimer(site, d))
+	return time.After(noteTimer(site, d, fromReadings))
 }
 
 // NewTimer is time.NewTimer(d).
 func NewTimer(site int, d time.Duration) *time.Timer {
-	return time.NewTimer(noteTimer(site, d))
+	return time.NewTimer(noteTimer(site, d, fromReadings))
 }
 
 // AfterFunc is time.AfterFunc(d, f); f runs as a managed goroutine.
 func AfterFunc(site int, d time.Duration, f func()) *time.Timer {
-	return time.AfterFunc(noteTimer(site, d), adoptFunc(site, f))
+	return time.AfterFunc(noteTimer(site, d, fromReadings), adoptFunc(site, f))
 }
 
 // ContextAfterFunc is context.AfterFunc(ctx, f); f runs as a managed
@@ -397,7 +397,7 @@ func ContextAfterFunc(site int, ctx context.Context, f func()) (stop func() bool
 
 // TimerReset is t.Reset(d).
 func TimerReset(site int, t *time.Timer, d time.Duration) bool {
-	return t.Reset(noteTimer(site, d))
+	return t.Reset(noteTimer(site, d, fromReadings))
 }
 
 // Tick is time.Tick(d).
@@ -417,13 +417,13 @@ func TickerReset(site int, t *time.Ticker, d time.Duration) {
 
 // WithTimeout is context.WithTimeout(parent, d).
 func WithTimeout(site int, parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(parent, noteTimer(site, d))
+	return context.WithTimeout(parent, noteTimer(site, d, fromReadings))
 }
 
 // WithDeadline is context.WithDeadline(parent, when).
 func WithDeadline(site int, parent context.Context, when time.Time) (context.Context, context.CancelFunc) {
 	d := time.Until(when)
-	return context.WithDeadline(parent, when.Add(noteTimer(site, d)-d))
+	return context.WithDeadline(parent, when.Add(noteTimer(site, d, fromInstant)-d))
 }
 
 // Gosched is runtime.Gosched(): a scheduling point at which the goroutine

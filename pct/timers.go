@@ -69,10 +69,28 @@ func (s *timerSet) next(now time.Time) time.Time {
 	return best
 }
 
+// timerStart says from which clock a timer's duration counts.
+type timerStart bool
+
+const (
+	// fromReadings: a duration counts from the program's latest clock
+	// reading, which leads the bubble's clock by 1ns per reading
+	// (clock.go): the timer is due that much later in fake time, so that
+	// the instant its channel delivers, or a context's Deadline(), is at
+	// least the duration after a time.Now() taken before it was set, as
+	// with a real clock (otherwise `start := time.Now(); t := <-timer.C`
+	// gave t.Sub(start) < d: time running backwards).
+	fromReadings timerStart = true
+	// fromInstant: the deadline is an absolute instant (WithDeadline),
+	// already on the readings' clock when the program computed it from one.
+	fromInstant timerStart = false
+)
+
 // noteTimer records a managed one-shot timer and returns the duration to
-// give it: d, or d plus a few nanoseconds when now+d is the instant of a
-// managed ticker's tick (see separate).
-func noteTimer(site int, d time.Duration) time.Duration {
+// give it: d (plus the readings' lead when the duration counts from them,
+// see timerStart), or that plus a few nanoseconds when it ends at the
+// instant of a managed ticker's tick (see separate).
+func noteTimer(site int, d time.Duration, from timerStart) time.Duration {
 	e, g := self()
 	if e == nil {
 		return d
@@ -80,6 +98,9 @@ func noteTimer(site int, d time.Duration) time.Duration {
 	e.point(g, site)
 	if d <= 0 {
 		return d
+	}
+	if from == fromReadings {
+		d += time.Duration(e.readings)
 	}
 	t := now()
 	at := e.timers.separate(t.Add(d))
