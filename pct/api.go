@@ -64,6 +64,7 @@ type SiteInfo struct {
 // from an init function in the runtime package; ids are indexes into sites.
 func RegisterSites(sites []SiteInfo) {
 	siteTable = sites
+	memWords = buildMemWords(sites)
 	siteVars = decodeSiteVars(siteVarsEnc, len(sites), len(varTable))
 	sitesActive = resetGate(len(sites)) // off until a run activates them
 }
@@ -437,6 +438,7 @@ func Gosched(site int) {
 		return
 	}
 	e.yielding = true
+	e.unfast()
 	e.point(g, site)
 	e.yielding = false
 }

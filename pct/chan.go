@@ -61,6 +61,7 @@ func (e *execution) noteForeign(c unsafe.Pointer) {
 func (e *execution) noteWake() {
 	if e.inOp > 0 {
 		e.mayWake = true
+		e.unfast()
 	}
 }
 
@@ -143,8 +144,19 @@ func closeOp(site int, ch unsafe.Pointer) {
 	}
 }
 
-// access is the scheduling point of a memory access to a tracked site.
+// access is the scheduling point of a memory access to a tracked site:
+// the token holder's access under the fast bound (memFast) costs its
+// bookkeeping alone; any other goes through accessPoint.
 func access(site int, p unsafe.Pointer, write bool, size uintptr) {
+	if memFast(site) {
+		return
+	}
+	accessPoint(site, p, write, size)
+}
+
+// accessPoint is access's scheduling point when the fast bound does not
+// apply (or the caller does not hold the token).
+func accessPoint(site int, p unsafe.Pointer, write bool, size uintptr) {
 	if e, g := self(); e != nil && (trackedObjs == nil || !untracked(uintptr(p))) {
 		if profiling {
 			prof.observe(site, g, uintptr(p), write)
@@ -163,6 +175,14 @@ func access(site int, p unsafe.Pointer, write bool, size uintptr) {
 // at v into p. During a livelock window it tells whether the store changes
 // memory.
 func storeAccess(site int, p, v unsafe.Pointer, size uintptr) {
+	if memFast(site) {
+		return
+	}
+	storePoint(site, p, v, size)
+}
+
+// storePoint is storeAccess's scheduling point outside the fast bound.
+func storePoint(site int, p, v unsafe.Pointer, size uintptr) {
 	if e, g := self(); e != nil && (trackedObjs == nil || !untracked(uintptr(p))) {
 		if profiling {
 			prof.observe(site, g, uintptr(p), true)

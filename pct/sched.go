@@ -104,6 +104,9 @@ type execution struct {
 	// without a call.
 	horizon  horizonStayer
 	stayStep int
+	// fastTo: memory accesses before this step need no decision and no
+	// check, as long as nothing calls unfast (stay.go, memFast).
+	fastTo int
 	// hits is the strategy's per-site access counters (siteCounter), or nil.
 	hits []int
 	// foreignChan: the execution used a channel made outside it, so
@@ -222,6 +225,7 @@ func (e *execution) newG(parent *G, site int) *G {
 	}
 	e.gs = append(e.gs, g)
 	e.dirty = true
+	e.unfast()
 	return g
 }
 
@@ -243,6 +247,7 @@ func (e *execution) enabledSet() []*G {
 func (e *execution) setState(g *G, s gState) {
 	g.state = s
 	e.dirty = true
+	e.unfast()
 }
 
 // timeCanPass says whether letting the fake clock run is a valid choice: a
@@ -288,6 +293,7 @@ func (e *execution) stepAt(g *G, site int, kind SiteKind, addr uintptr, write bo
 	if kind == 0 {
 		kind = siteKind(site)
 	}
+	e.unfast() // the operation at a point may change what memFast relies on
 	g.site = site
 	if onObject(kind) {
 		g.lastMem = site
@@ -368,6 +374,7 @@ var noAccess = Access{Site: -1}
 // settle before it runs (cur is about to block in a real operation).
 func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	e.stay, e.windowStay = false, false
+	e.unfast()
 	ch := e.enabledSet()
 	if len(ch) == 0 && e.releaseSyncWaiters() {
 		ch = e.enabledSet()
