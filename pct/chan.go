@@ -148,7 +148,7 @@ func closeOp(site int, ch unsafe.Pointer) {
 // the token holder's access under the fast bound (memFast) costs its
 // bookkeeping alone; any other goes through accessPoint.
 func access(site int, p unsafe.Pointer, write bool, size uintptr) {
-	if memFast(site) {
+	if e := current.Load(); e != nil && getg() == e.curGP && e.memFast(site) {
 		return
 	}
 	accessPoint(site, p, write, size)
@@ -175,7 +175,7 @@ func accessPoint(site int, p unsafe.Pointer, write bool, size uintptr) {
 // at v into p. During a livelock window it tells whether the store changes
 // memory.
 func storeAccess(site int, p, v unsafe.Pointer, size uintptr) {
-	if memFast(site) {
+	if e := current.Load(); e != nil && getg() == e.curGP && e.memFast(site) {
 		return
 	}
 	storePoint(site, p, v, size)

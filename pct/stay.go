@@ -76,7 +76,7 @@ type siteCounter interface {
 // fingerprint, trail, the strategy's per-site count, the decision's
 // number), or returns false having done nothing.
 func (e *execution) memStays(g *G, site int) bool {
-	return memFast(site) || e.memStaysSlow(g, site)
+	return e.memFast(site) || e.memStaysSlow(g, site)
 }
 
 // The fast bound. memStays tested a dozen conditions at every tracked
@@ -120,14 +120,9 @@ func (e *execution) unfast() { e.fastTo = 0 }
 
 // memFast is memStays under the fast bound, for the token holder's access
 // at a site of the table: what memStaysSlow would do, from one compare
-// of the step, or false having done nothing (the caller does not hold
-// the token, or the bound does not apply). It tests the holder itself
-// (self's test, without self's call).
-func memFast(site int) bool {
-	e := current.Load()
-	if e == nil || getg() != e.curGP {
-		return false
-	}
+// of the step, or false having done nothing. Its callers test the token
+// holder themselves (self's test, without self's call).
+func (e *execution) memFast(site int) bool {
 	step := e.step + 1
 	if step >= e.fastTo || uint(site) >= uint(len(memWords)) || e.aborted.Load() {
 		return false
