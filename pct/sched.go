@@ -293,7 +293,6 @@ func (e *execution) stepAt(g *G, site int, kind SiteKind, addr uintptr, write bo
 	if kind == 0 {
 		kind = siteKind(site)
 	}
-	e.unfast() // the operation at a point may change what memFast relies on
 	g.site = site
 	if onObject(kind) {
 		g.lastMem = site
