@@ -76,7 +76,7 @@ var siteTable []SiteInfo
 // Load reads *p after a scheduling point.
 func Load[T any](site int, p *T) T {
 	if gate[site] { // memoryOn(site) without its bounds check (gate.go)
-		access(site, unsafe.Pointer(p), false, unsafe.Sizeof(*p))
+		access(site, unsafe.Pointer(p), nil, false, unsafe.Sizeof(*p))
 	}
 	return *p
 }
@@ -96,7 +96,7 @@ func Store[T any](site int, p *T, v T) {
 //
 //go:noinline
 func storeSlow[T any](site int, p *T, v T) {
-	storeAccess(site, unsafe.Pointer(p), unsafe.Pointer(&v), unsafe.Sizeof(v))
+	access(site, unsafe.Pointer(p), unsafe.Pointer(&v), true, unsafe.Sizeof(v))
 }
 
 // ---- maps ----

@@ -144,56 +144,41 @@ func closeOp(site int, ch unsafe.Pointer) {
 	}
 }
 
-// access is the scheduling point of a memory access to a tracked site:
-// the token holder's access under the fast bound (memFast) costs its
-// bookkeeping alone; any other goes through accessPoint.
-func access(site int, p unsafe.Pointer, write bool, size uintptr) {
-	if e := current.Load(); e != nil && getg() == e.curGP && e.memFast(site) {
+// access is the scheduling point of a memory access to a tracked site;
+// v is the value a plain store writes (nil for other accesses): during a
+// livelock window it tells whether the store changes memory. The token
+// holder's access under the fast bound (memFast) costs its bookkeeping
+// alone; any other goes through memPoint.
+func access(site int, p, v unsafe.Pointer, write bool, size uintptr) {
+	e := current.Load()
+	if e == nil {
 		return
 	}
-	accessPoint(site, p, write, size)
-}
-
-// accessPoint is access's scheduling point when the fast bound does not
-// apply (or the caller does not hold the token).
-func accessPoint(site int, p unsafe.Pointer, write bool, size uintptr) {
-	if e, g := self(); e != nil && (trackedObjs == nil || !untracked(uintptr(p))) {
-		if profiling {
-			prof.observe(site, g, uintptr(p), write)
-		}
-		if e.memStays(g, site) {
-			return
-		}
-		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: write, Size: size})
-		if e.observing {
-			e.emitOp(memKind(write), g.id, site, uintptr(p), false)
-		}
-	}
-}
-
-// storeAccess is the scheduling point of a plain store of the size bytes
-// at v into p. During a livelock window it tells whether the store changes
-// memory.
-func storeAccess(site int, p, v unsafe.Pointer, size uintptr) {
-	if e := current.Load(); e != nil && getg() == e.curGP && e.memFast(site) {
+	if getg() != e.curGP {
+		self() // not the token holder: it runs natively (self's bookkeeping)
 		return
 	}
-	storePoint(site, p, v, size)
+	if !e.memFast(site) {
+		e.memPoint(site, p, v, write, size)
+	}
 }
 
-// storePoint is storeAccess's scheduling point outside the fast bound.
-func storePoint(site int, p, v unsafe.Pointer, size uintptr) {
-	if e, g := self(); e != nil && (trackedObjs == nil || !untracked(uintptr(p))) {
-		if profiling {
-			prof.observe(site, g, uintptr(p), true)
-		}
-		if e.memStays(g, site) {
-			return
-		}
-		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: true, Size: size})
-		if e.observing {
-			e.emitOp(EvWrite, g.id, site, uintptr(p), e.live != nil && sameValue(p, v, size))
-		}
+// memPoint is the holder's scheduling point at a memory access outside
+// the fast bound.
+func (e *execution) memPoint(site int, p, v unsafe.Pointer, write bool, size uintptr) {
+	if trackedObjs != nil && untracked(uintptr(p)) {
+		return
+	}
+	g := e.holder
+	if profiling {
+		prof.observe(site, g, uintptr(p), write)
+	}
+	if e.memStaysSlow(g, site) {
+		return
+	}
+	e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: write, Size: size})
+	if e.observing {
+		e.emitOp(memKind(write), g.id, site, uintptr(p), v != nil && e.live != nil && sameValue(p, v, size))
 	}
 }
 
