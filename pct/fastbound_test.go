@@ -8,12 +8,12 @@ import (
 )
 
 // The fast bound (stay.go) must end wherever a condition it stands for
-// turns false. These programs make tracked reads right after each place
-// that changes one (a timer, a ticker, a goroutine made or blocked or
-// woken, a real blocking operation, a yield, an eager callback, a
-// contended mutex), and the package's tests run them with verifyFast on
-// (verifyfast_test.go): a missing unfast is a panic in the worker, which
-// the campaign reports as a bug.
+// turns false. These programs make tracked reads and map operations right
+// after each place that changes one (a timer, a ticker, a goroutine made
+// or blocked or woken, a real blocking operation, a yield, an eager
+// callback, a contended mutex), and the package's tests run them with
+// verifyFast on (verifyfast_test.go): a missing unfast is a panic in the
+// worker, which the campaign reports as a bug.
 
 // tracked makes n reads of the tracked variable.
 func tracked(n int) {
@@ -22,13 +22,26 @@ func tracked(n int) {
 	}
 }
 
+// trackedMap makes n writes and n reads of a map (memFast's callers
+// other than access).
+func trackedMap(m map[int]int, n int) {
+	for i := range n {
+		MapStore(sMap, m, i, i)
+		sink += MapLoad(sMap, m, i)
+	}
+}
+
 func TestProgFastTimers(t *testing.T) {
 	skipNative(t)
 	RunTest(t, func(t *testing.T) {
+		m := map[int]int{}
 		tracked(40)
+		trackedMap(m, 20)
 		tm := NewTimer(sSleep, time.Hour)
 		tracked(40)
+		trackedMap(m, 20)
 		tk := NewTicker(sSleep, time.Hour)
+		trackedMap(m, 20)
 		tracked(40)
 		tm.Stop()
 		tk.Stop()

@@ -121,7 +121,8 @@ func (e *execution) unfast() { e.fastTo = 0 }
 // memFast is memStays under the fast bound, for the token holder's access
 // at a site of the table: what memStaysSlow would do, from one compare
 // of the step, or false having done nothing. Its callers test the token
-// holder themselves (self's test, without self's call).
+// holder themselves (self's test, without self's call). access has a copy
+// of its body.
 func (e *execution) memFast(site int) bool {
 	step := e.step + 1
 	if step >= e.fastTo || uint(site) >= uint(len(memWords)) || e.aborted.Load() {
