@@ -64,6 +64,7 @@ type SiteInfo struct {
 // from an init function in the runtime package; ids are indexes into sites.
 func RegisterSites(sites []SiteInfo) {
 	siteTable = sites
+	memWords = buildMemWords(sites)
 	siteVars = decodeSiteVars(siteVarsEnc, len(sites), len(varTable))
 	sitesActive = resetGate(len(sites)) // off until a run activates them
 }
@@ -75,7 +76,7 @@ var siteTable []SiteInfo
 // Load reads *p after a scheduling point.
 func Load[T any](site int, p *T) T {
 	if gate[site] { // memoryOn(site) without its bounds check (gate.go)
-		access(site, unsafe.Pointer(p), false, unsafe.Sizeof(*p))
+		access(site, unsafe.Pointer(p), nil, false, unsafe.Sizeof(*p))
 	}
 	return *p
 }
@@ -95,7 +96,7 @@ func Store[T any](site int, p *T, v T) {
 //
 //go:noinline
 func storeSlow[T any](site int, p *T, v T) {
-	storeAccess(site, unsafe.Pointer(p), unsafe.Pointer(&v), unsafe.Sizeof(v))
+	access(site, unsafe.Pointer(p), unsafe.Pointer(&v), true, unsafe.Sizeof(v))
 }
 
 // ---- maps ----
@@ -437,6 +438,7 @@ func Gosched(site int) {
 		return
 	}
 	e.yielding = true
+	e.unfast()
 	e.point(g, site)
 	e.yielding = false
 }

@@ -61,6 +61,7 @@ func (e *execution) noteForeign(c unsafe.Pointer) {
 func (e *execution) noteWake() {
 	if e.inOp > 0 {
 		e.mayWake = true
+		e.unfast()
 	}
 }
 
@@ -143,37 +144,63 @@ func closeOp(site int, ch unsafe.Pointer) {
 	}
 }
 
-// access is the scheduling point of a memory access to a tracked site.
-func access(site int, p unsafe.Pointer, write bool, size uintptr) {
-	if e, g := self(); e != nil && (trackedObjs == nil || !untracked(uintptr(p))) {
-		if profiling {
-			prof.observe(site, g, uintptr(p), write)
-		}
-		if e.memStays(g, site) {
-			return
-		}
-		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: write, Size: size})
-		if e.observing {
-			e.emitOp(memKind(write), g.id, site, uintptr(p), false)
-		}
+// access is the scheduling point of a memory access to a tracked site;
+// v is the value a plain store writes (nil for other accesses): during a
+// livelock window it tells whether the store changes memory. The token
+// holder's access under the fast bound costs its bookkeeping alone; any
+// other goes through memPoint. The fast path is memFast's body, copied:
+// memFast is too large to be inlined, and its call was ~0.7 of the ~7 ns
+// of such an access (BenchmarkActivePoint); keep the two in step (the
+// tests verify both, verifyFast).
+func access(site int, p, v unsafe.Pointer, write bool, size uintptr) {
+	e := current.Load()
+	if e == nil {
+		return
 	}
+	if getg() != e.curGP.Load() {
+		self() // not the token holder: it runs natively (self's bookkeeping)
+		return
+	}
+	step := e.step + 1
+	if step >= e.fastTo || uint(site) >= uint(len(memWords)) || e.aborted.Load() {
+		e.memPoint(site, p, v, write, size)
+		return
+	}
+	w := memWords[site]
+	if w == 0 {
+		e.memPoint(site, p, v, write, size)
+		return
+	}
+	if verifyFast {
+		e.checkFast(site)
+	}
+	g := e.holder
+	g.site, g.lastMem = site, site
+	e.step = step
+	e.fp = (e.fp ^ uint64(g.id)<<40 ^ w) * fpPrime
+	e.rec.step(g.id, site)
+	if uint(site) < uint(len(e.hits)) {
+		e.hits[site]++
+	}
+	e.seq++
 }
 
-// storeAccess is the scheduling point of a plain store of the size bytes
-// at v into p. During a livelock window it tells whether the store changes
-// memory.
-func storeAccess(site int, p, v unsafe.Pointer, size uintptr) {
-	if e, g := self(); e != nil && (trackedObjs == nil || !untracked(uintptr(p))) {
-		if profiling {
-			prof.observe(site, g, uintptr(p), true)
-		}
-		if e.memStays(g, site) {
-			return
-		}
-		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: true, Size: size})
-		if e.observing {
-			e.emitOp(EvWrite, g.id, site, uintptr(p), e.live != nil && sameValue(p, v, size))
-		}
+// memPoint is the holder's scheduling point at a memory access outside
+// the fast bound.
+func (e *execution) memPoint(site int, p, v unsafe.Pointer, write bool, size uintptr) {
+	if trackedObjs != nil && untracked(uintptr(p)) {
+		return
+	}
+	g := e.holder
+	if profiling {
+		prof.observe(site, g, uintptr(p), write)
+	}
+	if e.memStaysSlow(g, site) {
+		return
+	}
+	e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(p), Write: write, Size: size})
+	if e.observing {
+		e.emitOp(memKind(write), g.id, site, uintptr(p), v != nil && e.live != nil && sameValue(p, v, size))
 	}
 }
 

@@ -88,6 +88,7 @@ func (e *execution) observe(cfg *Config, s Strategy) {
 		}
 	}
 	e.observing = len(e.obs) > 0
+	e.unfast()
 }
 
 // finishObservers tells the observers that the execution ended; the first

@@ -119,6 +119,7 @@ const freshProgress = liveWindow / 4
 // atCheckpoint runs at a scheduling point when the step count reaches the
 // next checkpoint: it opens a window, closes one, or gives up.
 func (e *execution) atCheckpoint(site int) {
+	e.unfast() // a window opens or closes, the next checkpoint moves
 	if lc := e.live; lc != nil {
 		if lc.progress {
 			e.live = nil

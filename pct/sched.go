@@ -104,6 +104,9 @@ type execution struct {
 	// without a call.
 	horizon  horizonStayer
 	stayStep int
+	// fastTo: memory accesses before this step need no decision and no
+	// check, as long as nothing calls unfast (stay.go, memFast).
+	fastTo int
 	// hits is the strategy's per-site access counters (siteCounter), or nil.
 	hits []int
 	// foreignChan: the execution used a channel made outside it, so
@@ -236,6 +239,7 @@ func (e *execution) newG(parent *G, site int) *G {
 	}
 	e.gs = append(e.gs, g)
 	e.dirty = true
+	e.unfast()
 	return g
 }
 
@@ -257,6 +261,7 @@ func (e *execution) enabledSet() []*G {
 func (e *execution) setState(g *G, s gState) {
 	g.state = s
 	e.dirty = true
+	e.unfast()
 }
 
 // timeCanPass says whether letting the fake clock run is a valid choice: a
@@ -382,6 +387,7 @@ var noAccess = Access{Site: -1}
 // settle before it runs (cur is about to block in a real operation).
 func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	e.stay, e.windowStay = false, false
+	e.unfast()
 	e.applyQueued()
 	ch := e.enabledSet()
 	if len(ch) == 0 && e.releaseSyncWaiters() {

@@ -114,6 +114,7 @@ func adopt(site int, f func(), eager bool) func() {
 	e.dormant++
 	if eager {
 		e.eager++
+		e.unfast()
 	}
 	if e.observing {
 		e.emit(Event{Kind: EvSpawn, G: g.id, Other: c.id, Site: site, Op: KindTimer})

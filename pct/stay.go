@@ -1,5 +1,7 @@
 package pct
 
+import "fmt"
+
 // The fast path of a scheduling point (issue 11: a point without a switch
 // cost ~100 ns, most of it building the Decision and asking the strategy,
 // against ~1 ns for a memory access itself).
@@ -74,10 +76,86 @@ type siteCounter interface {
 // fingerprint, trail, the strategy's per-site count, the decision's
 // number), or returns false having done nothing.
 func (e *execution) memStays(g *G, site int) bool {
+	return e.memFast(site) || e.memStaysSlow(g, site)
+}
+
+// The fast bound. memStays tested a dozen conditions at every tracked
+// access (~7 of the ~12 ns of an access that needs no decision, issue 11).
+// They change only at a few places, and a step bound folds the three that
+// move with the step: once memStaysSlow has seen every condition hold at
+// step s, they hold at every later step below fastTo = min(stayStep,
+// nextCheck, the next multiple of 1024 after s) until one of the flags
+// changes; every place that can turn one of them false (a decision, a
+// goroutine made or changing state, a possible wake-up, an eager callback,
+// a yield, a timer, a livelock window, an observer) sets fastTo to 0
+// (unfast). The conditions that are fixed for the process (profiling, the
+// object gate, fingerprinting) and the replay's follower are folded in
+// too. The abort flag, set by other goroutines, is still read at every
+// access. Test builds check the bound against the conditions at every
+// access that takes it (verifyFast).
+
+// memWords holds, per site, the word a memory step folds into the path
+// fingerprint (site<<8 ^ kind, as stepAt computes it), or 0 for a site
+// whose kind is not an access to a shared object (onObject), which
+// memFast leaves to memStaysSlow. Built with the site table.
+var memWords []uint64
+
+// buildMemWords computes memWords for a site table.
+func buildMemWords(sites []SiteInfo) []uint64 {
+	w := make([]uint64, len(sites))
+	for i, s := range sites {
+		if onObject(s.Kind) {
+			w[i] = uint64(uint32(i))<<8 ^ uint64(s.Kind)
+		}
+	}
+	return w
+}
+
+// verifyFast makes every access that takes the fast bound check that the
+// conditions it stands for hold (set by the package's tests).
+var verifyFast bool
+
+// unfast ends the fast bound: the next access tests every condition.
+func (e *execution) unfast() { e.fastTo = 0 }
+
+// memFast is memStays under the fast bound, for the token holder's access
+// at a site of the table: what memStaysSlow would do, from one compare
+// of the step, or false having done nothing. Its callers test the token
+// holder themselves (self's test, without self's call). access has a copy
+// of its body.
+func (e *execution) memFast(site int) bool {
 	step := e.step + 1
-	if !e.stay || step >= e.stayStep || step >= e.nextCheck || step&1023 == 0 || e.observing ||
-		e.mayWake || e.eager > 0 || !e.quiet() || !fingerprinting || e.rec.follow != nil || e.aborted.Load() {
+	if step >= e.fastTo || uint(site) >= uint(len(memWords)) || e.aborted.Load() {
 		return false
+	}
+	w := memWords[site]
+	if w == 0 {
+		return false
+	}
+	if verifyFast {
+		e.checkFast(site)
+	}
+	g := e.holder
+	g.site, g.lastMem = site, site
+	e.step = step
+	e.fp = (e.fp ^ uint64(g.id)<<40 ^ w) * fpPrime
+	e.rec.step(g.id, site)
+	if uint(site) < uint(len(e.hits)) {
+		e.hits[site]++
+	}
+	e.seq++
+	return true
+}
+
+// memStaysSlow is memStays testing every condition; when they all hold
+// it sets the fast bound for the steps that follow.
+func (e *execution) memStaysSlow(g *G, site int) bool {
+	step := e.step + 1
+	if !e.staysAt(step) {
+		return false
+	}
+	if !profiling && trackedObjs == nil {
+		e.fastTo = min(e.stayStep, e.nextCheck, (step|1023)+1)
 	}
 	kind := siteKind(site)
 	g.site = site
@@ -92,4 +170,21 @@ func (e *execution) memStays(g *G, site int) bool {
 	}
 	e.seq++
 	return true
+}
+
+// staysAt says whether a memory access at step needs no decision and none
+// of the rare checks.
+func (e *execution) staysAt(step int) bool {
+	return e.stay && step < e.stayStep && step < e.nextCheck && step&1023 != 0 && !e.observing &&
+		!e.mayWake && e.eager == 0 && e.quiet() && fingerprinting && e.rec.follow == nil && !e.aborted.Load()
+}
+
+// checkFast panics if the fast bound stands for conditions that do not
+// hold at the access at site (a place that changes one of them without
+// unfast).
+func (e *execution) checkFast(site int) {
+	if !e.staysAt(e.step+1) || profiling || trackedObjs != nil || uint(site) >= uint(len(siteTable)) ||
+		memWords[site] != uint64(uint32(site))<<8^uint64(siteTable[site].Kind) {
+		panic(fmt.Sprintf("gopct: the fast bound (step %d < %d) stands for conditions that do not hold", e.step+1, e.fastTo))
+	}
 }

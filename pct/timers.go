@@ -105,6 +105,7 @@ func noteTimer(site int, d time.Duration, from timerStart) time.Duration {
 	t := now()
 	at := e.timers.separate(t.Add(d))
 	e.timers.add(at, 0)
+	e.unfast() // a timer is pending: points are decisions again
 	e.note(EvTimer, g, site, 0)
 	return at.Sub(t)
 }
@@ -160,6 +161,7 @@ func noteTicker(site int, d time.Duration) time.Duration {
 	}
 	d = e.tickerPeriod(d)
 	e.timers.add(now().Add(d), d)
+	e.unfast()
 	e.note(EvTimer, g, site, 0)
 	return d
 }
