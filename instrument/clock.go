@@ -1,8 +1,10 @@
 package instrument
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
+	"regexp"
 	"strings"
 )
 
@@ -39,4 +41,83 @@ func (r *fileRewriter) clockValue(e *ast.SelectorExpr) string {
 	}
 	r.keep[r.keepName(e)] = true
 	return r.rt(fn.Name())
+}
+
+// clockLinks are the real-clock functions of the runtime that packages pull
+// with //go:linkname (fast clocks: sethvargo/go-limiter's fasttime declares
+// `//go:linkname now time.now`), each with the body that replaces it: the
+// runtime's Now, so the readings follow the execution's clock as time.Now's
+// do. Left on the real clock, such a package saw no time pass across the
+// test's fake sleeps: go-limiter's TestStore_Take, which sleeps one interval
+// for its bucket to refill, failed in execution #0 of every hunt. (The
+// linker lets no package but time pull time.runtimeNow, the bubble-aware
+// reading, so the directive cannot simply be retargeted.) Outside an
+// execution the runtime's Now reads the real clock. The monotonic reading
+// is the wall clock's: in a bubble it never goes back.
+var clockLinks = map[string]struct {
+	results int
+	body    string // %s: the runtime's package name
+}{
+	"time.now":         {3, "{ t := %s.Now(); return t.Unix(), int32(t.Nanosecond()), t.UnixNano() }"},
+	"runtime.nanotime": {1, "{ return %s.Now().UnixNano() }"},
+}
+
+// linknameDirective matches a //go:linkname directive: its local name and
+// its target.
+var linknameDirective = regexp.MustCompile(`(?m)^//go:linkname[ \t]+(\S+)[ \t]+(\S+)[ \t]*$`)
+
+// findClockLinks records the file's functions linked to a real clock
+// (clockLinks), by local name.
+func (r *fileRewriter) findClockLinks() {
+	for _, g := range r.file.Comments {
+		for _, c := range g.List {
+			m := linknameDirective.FindStringSubmatch(c.Text)
+			if m != nil && clockLinks[m[2]].body != "" {
+				if r.clockFuncs == nil {
+					r.clockFuncs = map[string]string{}
+				}
+				r.clockFuncs[m[1]] = m[2]
+			}
+		}
+	}
+}
+
+// unlinkClocks turns, in text between declarations (where directives sit),
+// each directive findClockLinks recorded into a plain comment: a function
+// with a body under it would define the runtime's symbol. When next, the
+// declaration after text, is such a function, its //go:noescape goes too
+// (the compiler allows it only on a function without a body).
+func (r *fileRewriter) unlinkClocks(text string, next ast.Decl) string {
+	if r.clockFuncs == nil {
+		return text
+	}
+	text = linknameDirective.ReplaceAllStringFunc(text, func(d string) string {
+		m := linknameDirective.FindStringSubmatch(d)
+		if r.clockFuncs[m[1]] != m[2] {
+			return d
+		}
+		return "// gopct: linkname " + m[1] + " " + m[2] + " replaced by a body"
+	})
+	if fd, ok := next.(*ast.FuncDecl); ok && fd.Body == nil && fd.Recv == nil && r.clockFuncs[fd.Name.Name] != "" {
+		text = noescapeDirective.ReplaceAllString(text, "// gopct: noescape dropped")
+	}
+	return text
+}
+
+var noescapeDirective = regexp.MustCompile(`(?m)^//go:noescape[ \t]*$`)
+
+// clockFuncDecl renders a body-less function findClockLinks recorded with
+// the body that reads the runtime's clock; "" when fd is not one, or its
+// results do not match the target's.
+func (r *fileRewriter) clockFuncDecl(fd *ast.FuncDecl) string {
+	target, ok := r.clockFuncs[fd.Name.Name]
+	if !ok || fd.Recv != nil {
+		return ""
+	}
+	link := clockLinks[target]
+	fn, _ := r.info.Defs[fd.Name].(*types.Func)
+	if fn == nil || fn.Type().(*types.Signature).Results().Len() != link.results {
+		return ""
+	}
+	return r.text(fd) + " " + fmt.Sprintf(link.body, r.rt("Now")[:len(runtimeName)])
 }
