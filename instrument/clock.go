@@ -67,19 +67,36 @@ var clockLinks = map[string]struct {
 var linknameDirective = regexp.MustCompile(`(?m)^//go:linkname[ \t]+(\S+)[ \t]+(\S+)[ \t]*$`)
 
 // findClockLinks records the file's functions linked to a real clock
-// (clockLinks), by local name.
+// (clockLinks), by local name: only a body-less function declared in this
+// file with the target's number of results, so that a directive is unlinked
+// only where its function gets a body.
 func (r *fileRewriter) findClockLinks() {
 	for _, g := range r.file.Comments {
 		for _, c := range g.List {
 			m := linknameDirective.FindStringSubmatch(c.Text)
-			if m != nil && clockLinks[m[2]].body != "" {
-				if r.clockFuncs == nil {
-					r.clockFuncs = map[string]string{}
-				}
-				r.clockFuncs[m[1]] = m[2]
+			if m == nil || clockLinks[m[2]].body == "" || !r.bodyless(m[1], clockLinks[m[2]].results) {
+				continue
 			}
+			if r.clockFuncs == nil {
+				r.clockFuncs = map[string]string{}
+			}
+			r.clockFuncs[m[1]] = m[2]
 		}
 	}
+}
+
+// bodyless reports whether the file declares a function name without a
+// body or receiver, with the given number of results.
+func (r *fileRewriter) bodyless(name string, results int) bool {
+	for _, d := range r.file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body != nil || fd.Recv != nil || fd.Name.Name != name {
+			continue
+		}
+		fn, _ := r.info.Defs[fd.Name].(*types.Func)
+		return fn != nil && fn.Type().(*types.Signature).Results().Len() == results
+	}
+	return false
 }
 
 // unlinkClocks turns, in text between declarations (where directives sit),
@@ -107,17 +124,12 @@ func (r *fileRewriter) unlinkClocks(text string, next ast.Decl) string {
 var noescapeDirective = regexp.MustCompile(`(?m)^//go:noescape[ \t]*$`)
 
 // clockFuncDecl renders a body-less function findClockLinks recorded with
-// the body that reads the runtime's clock; "" when fd is not one, or its
-// results do not match the target's.
+// the body that reads the runtime's clock; "" when fd is not one.
 func (r *fileRewriter) clockFuncDecl(fd *ast.FuncDecl) string {
 	target, ok := r.clockFuncs[fd.Name.Name]
 	if !ok || fd.Recv != nil {
 		return ""
 	}
-	link := clockLinks[target]
-	fn, _ := r.info.Defs[fd.Name].(*types.Func)
-	if fn == nil || fn.Type().(*types.Signature).Results().Len() != link.results {
-		return ""
-	}
-	return r.text(fd) + " " + fmt.Sprintf(link.body, r.rt("Now")[:len(runtimeName)])
+	r.edits++
+	return r.text(fd) + " " + fmt.Sprintf(clockLinks[target].body, runtimeName)
 }
