@@ -1,8 +1,10 @@
 package instrument
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -87,4 +89,95 @@ func (r *fileRewriter) timerValue(e *ast.SelectorExpr) string {
 		return "func(" + strings.Join(params, ", ") + ") { " + call + " }"
 	}
 	return "func(" + strings.Join(params, ", ") + ") " + results + " { return " + call + " }"
+}
+
+// clockLinks are the real-clock functions of the runtime that packages pull
+// with //go:linkname (fast clocks: sethvargo/go-limiter's fasttime declares
+// `//go:linkname now time.now`), each with the body that replaces it: the
+// runtime's Now, so the readings follow the execution's clock as time.Now's
+// do. Left on the real clock, such a package saw no time pass across the
+// test's fake sleeps: go-limiter's TestStore_Take, which sleeps one interval
+// for its bucket to refill, failed in execution #0 of every hunt. (The
+// linker lets no package but time pull time.runtimeNow, the bubble-aware
+// reading, so the directive cannot simply be retargeted.) Outside an
+// execution the runtime's Now reads the real clock. The monotonic reading
+// is the wall clock's: in a bubble it never goes back.
+var clockLinks = map[string]struct {
+	results int
+	body    string // %s: the runtime's package name
+}{
+	"time.now":         {3, "{ t := %s.Now(); return t.Unix(), int32(t.Nanosecond()), t.UnixNano() }"},
+	"runtime.nanotime": {1, "{ return %s.Now().UnixNano() }"},
+}
+
+// linknameDirective matches a //go:linkname directive: its local name and
+// its target.
+var linknameDirective = regexp.MustCompile(`(?m)^//go:linkname[ \t]+(\S+)[ \t]+(\S+)[ \t]*$`)
+
+// findClockLinks records the file's functions linked to a real clock
+// (clockLinks), by local name: only a body-less function declared in this
+// file with the target's number of results, so that a directive is unlinked
+// only where its function gets a body.
+func (r *fileRewriter) findClockLinks() {
+	for _, g := range r.file.Comments {
+		for _, c := range g.List {
+			m := linknameDirective.FindStringSubmatch(c.Text)
+			if m == nil || clockLinks[m[2]].body == "" || !r.bodyless(m[1], clockLinks[m[2]].results) {
+				continue
+			}
+			if r.clockFuncs == nil {
+				r.clockFuncs = map[string]string{}
+			}
+			r.clockFuncs[m[1]] = m[2]
+		}
+	}
+}
+
+// bodyless reports whether the file declares a function name without a
+// body or receiver, with the given number of results.
+func (r *fileRewriter) bodyless(name string, results int) bool {
+	for _, d := range r.file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body != nil || fd.Recv != nil || fd.Name.Name != name {
+			continue
+		}
+		fn, _ := r.info.Defs[fd.Name].(*types.Func)
+		return fn != nil && fn.Type().(*types.Signature).Results().Len() == results
+	}
+	return false
+}
+
+// unlinkClocks turns, in text between declarations (where directives sit),
+// each directive findClockLinks recorded into a plain comment: a function
+// with a body under it would define the runtime's symbol. When next, the
+// declaration after text, is such a function, its //go:noescape goes too
+// (the compiler allows it only on a function without a body).
+func (r *fileRewriter) unlinkClocks(text string, next ast.Decl) string {
+	if r.clockFuncs == nil {
+		return text
+	}
+	text = linknameDirective.ReplaceAllStringFunc(text, func(d string) string {
+		m := linknameDirective.FindStringSubmatch(d)
+		if r.clockFuncs[m[1]] != m[2] {
+			return d
+		}
+		return "// gopct: linkname " + m[1] + " " + m[2] + " replaced by a body"
+	})
+	if fd, ok := next.(*ast.FuncDecl); ok && fd.Body == nil && fd.Recv == nil && r.clockFuncs[fd.Name.Name] != "" {
+		text = noescapeDirective.ReplaceAllString(text, "// gopct: noescape dropped")
+	}
+	return text
+}
+
+var noescapeDirective = regexp.MustCompile(`(?m)^//go:noescape[ \t]*$`)
+
+// clockFuncDecl renders a body-less function findClockLinks recorded with
+// the body that reads the runtime's clock; "" when fd is not one.
+func (r *fileRewriter) clockFuncDecl(fd *ast.FuncDecl) string {
+	target, ok := r.clockFuncs[fd.Name.Name]
+	if !ok || fd.Recv != nil {
+		return ""
+	}
+	r.edits++
+	return r.text(fd) + " " + fmt.Sprintf(clockLinks[target].body, runtimeName)
 }

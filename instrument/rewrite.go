@@ -30,12 +30,13 @@ type fileRewriter struct {
 	rtImport string          // import path of the runtime
 	tests    map[string]bool // test functions to wrap; nil = all
 
-	sites  []pct.SiteInfo
-	shared map[*types.Var]bool // locals whose address escapes
-	locals localPlan           // escaping locals registered with Local (profiling)
-	ntmp   int                 // counter for generated names
-	edits  int                 // number of rewritten constructs
-	keep   map[string]bool     // expressions kept alive with `var _ = X`
+	sites      []pct.SiteInfo
+	shared     map[*types.Var]bool // locals whose address escapes
+	locals     localPlan           // escaping locals registered with Local (profiling)
+	ntmp       int                 // counter for generated names
+	edits      int                 // number of rewritten constructs
+	clockFuncs map[string]string   // body-less functions linked to a real clock: name -> target (clock.go)
+	keep       map[string]bool     // expressions kept alive with `var _ = X`
 }
 
 func newFileRewriter(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package) *fileRewriter {
@@ -127,17 +128,18 @@ func (r *fileRewriter) node(n ast.Node) string {
 // rewriteFile returns the rewritten file, and whether anything changed.
 func (r *fileRewriter) rewriteFile() ([]byte, bool, error) {
 	f := r.file
+	r.findClockLinks()
 	var b strings.Builder
 	nameEnd := f.Name.End()
 	b.WriteString(r.raw(r.tf.Pos(0), nameEnd))
 	b.WriteString("; import " + runtimeName + " " + strconv.Quote(r.rtImport))
 	pos := nameEnd
 	for _, d := range f.Decls {
-		b.WriteString(r.raw(pos, d.Pos()))
+		b.WriteString(r.unlinkClocks(r.raw(pos, d.Pos()), d))
 		b.WriteString(r.decl(d))
 		pos = d.End()
 	}
-	b.WriteString(r.raw(pos, r.tf.Pos(r.tf.Size())))
+	b.WriteString(r.unlinkClocks(r.raw(pos, r.tf.Pos(r.tf.Size())), nil))
 	if r.edits == 0 {
 		return nil, false, nil
 	}
@@ -160,6 +162,9 @@ func (r *fileRewriter) decl(d ast.Decl) string {
 		return r.splice(d)
 	}
 	if fd.Body == nil {
+		if s := r.clockFuncDecl(fd); s != "" {
+			return s
+		}
 		return r.text(fd)
 	}
 	if name, ok := r.testFunc(fd); ok {

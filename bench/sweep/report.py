@@ -109,6 +109,10 @@ def main():
                 cis.append(row(mod, s.get("package", pkg), s["test"], s, meta["exit"], err, verdicts, totals))
             if not summaries:
                 cis.append(row(mod, pkg, "(all)", None, meta["exit"], err, verdicts, totals))
+            elif meta["exit"] == 2:
+                # A package that stopped gopct ci (a stall) has no summary of
+                # its own: its exit 2 is a row too, so that it is classified.
+                cis.append(row(mod, pkg, "(exit2)", None, 2, err, verdicts, totals))
             continue
         s = summaries[-1] if summaries else None
         hunts.append(row(mod, pkg, meta.get("name", "?"), s, meta["exit"], err, verdicts, totals))
