@@ -277,6 +277,36 @@ func TestProgOutsideLock(t *testing.T) {
 	})
 }
 
+// TestProgYieldsThenFail: two goroutines take turns through
+// runtime.Gosched a thousand times each, then the test fails.
+func TestProgYieldsThenFail(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var n atomic.Int32
+		Go(sGo, func() {
+			for range 1000 {
+				Gosched(sOther)
+				n.Add(1)
+			}
+		})
+		for !Seq(Point(sOther), n.Load() == 1000) {
+			Gosched(sOther)
+		}
+		TError(sFail, t, "Fatal", "done")
+	})
+}
+
+// TestYieldsAreNoPreemptions: a switch at runtime.Gosched is the
+// goroutine's request, not a preemption of the schedule (as the exhaustive
+// search counts it): PCT's first execution has no change point, so c = 0.
+// Counted, the report said c = 2,000 (GoKer's cockroach1462: 131,074).
+func TestYieldsAreNoPreemptions(t *testing.T) {
+	b := mustFind(t, "TestProgYieldsThenFail", "pct", 1, 1, "fail")
+	if b.Preemptions != 0 {
+		t.Errorf("c = %d, want 0: the yields' switches were counted", b.Preemptions)
+	}
+}
+
 // TestProgSpinYield spins on a flag with runtime.Gosched until another
 // goroutine sets it: without honouring the yield, PCT would let the spinner
 // run to the step limit.
