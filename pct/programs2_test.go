@@ -2,6 +2,9 @@ package pct
 
 import (
 	"context"
+	"fmt"
+	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -304,6 +307,44 @@ func TestYieldsAreNoPreemptions(t *testing.T) {
 	b := mustFind(t, "TestProgYieldsThenFail", "pct", 1, 1, "fail")
 	if b.Preemptions != 0 {
 		t.Errorf("c = %d, want 0: the yields' switches were counted", b.Preemptions)
+	}
+}
+
+// gcSeen is the collector's setting each execution of TestProgGCSeen saw,
+// in this process.
+var gcSeen []int
+
+// TestProgGCSeen fails in the fourth execution of its process, naming the
+// collector's setting every execution so far saw.
+func TestProgGCSeen(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		p := debug.SetGCPercent(-1)
+		debug.SetGCPercent(p)
+		gcSeen = append(gcSeen, p)
+		if len(gcSeen) == 4 {
+			TError(sFail, t, "Fatal", fmt.Sprint(gcSeen))
+		}
+	})
+}
+
+// TestRebuildWithoutCollection: a replay runs the hunt worker's earlier
+// executions again with the collector off, so that no freed address is
+// reused and taken for a race (a divergence of GoKer's etcd7492 with all its
+// copies); the recorded execution itself runs as in the hunt.
+func TestRebuildWithoutCollection(t *testing.T) {
+	b, _ := hunt(t, "TestProgGCSeen", "pct", 1, 4)
+	if b == nil || b.Execution != 3 {
+		t.Fatalf("got %+v, want a failure in execution #3", b)
+	}
+	pctSpec := testSpec("pct")
+	recs := campaign(t, "TestProgGCSeen", Config{Spec: testSpec("replay"), Replay: b.Schedule, First: 3, Iters: 4,
+		Prior: &pctSpec, PriorStride: 1})
+	done := recs[len(recs)-1]
+	hunted := strings.Fields(strings.Trim(b.Message, "[]"))
+	want := fmt.Sprintf("[-1 -1 -1 %s]", hunted[3])
+	if done.Outcome == nil || done.Outcome.Message != want {
+		t.Fatalf("replay outcome %+v, want %q (the hunt saw %s)", done.Outcome, want, b.Message)
 	}
 }
 
