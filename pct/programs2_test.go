@@ -2,6 +2,9 @@ package pct
 
 import (
 	"context"
+	"fmt"
+	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -275,6 +278,74 @@ func TestProgOutsideLock(t *testing.T) {
 		Lock(sLock, &mu)
 		Unlock(sUnlock, &mu)
 	})
+}
+
+// TestProgYieldsThenFail: two goroutines take turns through
+// runtime.Gosched a thousand times each, then the test fails.
+func TestProgYieldsThenFail(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var n atomic.Int32
+		Go(sGo, func() {
+			for range 1000 {
+				Gosched(sOther)
+				n.Add(1)
+			}
+		})
+		for !Seq(Point(sOther), n.Load() == 1000) {
+			Gosched(sOther)
+		}
+		TError(sFail, t, "Fatal", "done")
+	})
+}
+
+// TestYieldsAreNoPreemptions: a switch at runtime.Gosched is the
+// goroutine's request, not a preemption of the schedule (as the exhaustive
+// search counts it): PCT's first execution has no change point, so c = 0.
+// Counted, the report said c = 2,000 (GoKer's cockroach1462: 131,074).
+func TestYieldsAreNoPreemptions(t *testing.T) {
+	b := mustFind(t, "TestProgYieldsThenFail", "pct", 1, 1, "fail")
+	if b.Preemptions != 0 {
+		t.Errorf("c = %d, want 0: the yields' switches were counted", b.Preemptions)
+	}
+}
+
+// gcSeen is the collector's setting each execution of TestProgGCSeen saw,
+// in this process.
+var gcSeen []int
+
+// TestProgGCSeen fails in the fourth execution of its process, naming the
+// collector's setting every execution so far saw.
+func TestProgGCSeen(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		p := debug.SetGCPercent(-1)
+		debug.SetGCPercent(p)
+		gcSeen = append(gcSeen, p)
+		if len(gcSeen) == 4 {
+			TError(sFail, t, "Fatal", fmt.Sprint(gcSeen))
+		}
+	})
+}
+
+// TestRebuildWithoutCollection: a replay runs the hunt worker's earlier
+// executions again with the collector off, so that no freed address is
+// reused and taken for a race (a divergence of GoKer's etcd7492 with all its
+// copies); the recorded execution itself runs as in the hunt.
+func TestRebuildWithoutCollection(t *testing.T) {
+	b, _ := hunt(t, "TestProgGCSeen", "pct", 1, 4)
+	if b == nil || b.Execution != 3 {
+		t.Fatalf("got %+v, want a failure in execution #3", b)
+	}
+	pctSpec := testSpec("pct")
+	recs := campaign(t, "TestProgGCSeen", Config{Spec: testSpec("replay"), Replay: b.Schedule, First: 3, Iters: 4,
+		Prior: &pctSpec, PriorStride: 1})
+	done := recs[len(recs)-1]
+	hunted := strings.Fields(strings.Trim(b.Message, "[]"))
+	want := fmt.Sprintf("[-1 -1 -1 %s]", hunted[3])
+	if done.Outcome == nil || done.Outcome.Message != want {
+		t.Fatalf("replay outcome %+v, want %q (the hunt saw %s)", done.Outcome, want, b.Message)
+	}
 }
 
 // TestProgSpinYield spins on a flag with runtime.Gosched until another

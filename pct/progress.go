@@ -14,8 +14,8 @@ import (
 // stepLimits) and, when an execution reaches a checkpoint, the engine does
 // not give up at once: it runs a livelock window of liveWindow steps under
 // a fair schedule of its own (round robin over the runnable goroutines,
-// liveQuantum points per turn, letting time pass once per round when a
-// timer may fire) and watches
+// turns of liveQuantum points on average, letting time pass about once per
+// round when a timer may fire; lengths and passes vary, see draw) and watches
 // for progress: a write that changes memory, a channel operation, a
 // goroutine started or ended, a WaitGroup, Once or Cond transition, an
 // atomic that writes, time passing. Reads, atomic loads, mutex traffic and
@@ -159,9 +159,9 @@ func widenSites() func() {
 func (e *execution) unobserveLive() { e.observing = len(e.obs) > 0 }
 
 // fairNext is the decision during a livelock window: the current
-// goroutine continues until its turn of liveQuantum points is over, then
-// round robin after it, with time passing once per round (every
-// runnable goroutine's turn and one more) when it can.
+// goroutine continues until its turn (1 to 2*liveQuantum-1 points) is
+// over, then round robin after it, with time passing when it can at one
+// turn in n+1 on average (n runnable goroutines), as draw says.
 func (e *execution) fairNext(d *Decision) int {
 	lc := e.live
 	if d.CurRuns && !d.Yield && lc.left > 0 {
@@ -171,11 +171,12 @@ func (e *execution) fairNext(d *Decision) int {
 		}
 	}
 	lc.turns++
-	if d.CanPassTime && (len(d.Choices) == 0 || lc.turns%(len(d.Choices)+1) == 0) {
+	r := lc.draw()
+	if d.CanPassTime && (len(d.Choices) == 0 || r%uint64(len(d.Choices)+1) == 0) {
 		lc.left = 0
 		return PassTime
 	}
-	lc.left = liveQuantum - 1
+	lc.left = int((r >> 32) % (2*liveQuantum - 1)) // a turn of 1 to 2*liveQuantum-1 points
 	after := -1
 	if d.Cur != nil {
 		after = d.Cur.id
@@ -186,6 +187,23 @@ func (e *execution) fairNext(d *Decision) int {
 		}
 	}
 	return 0
+}
+
+// draw is the window's pseudo-random number for its current turn: a hash
+// (SplitMix64's finalizer) of the window's start and the turn's number, so
+// that a replay, which opens the window at the same step, takes the same
+// turns. Fixed turns of liveQuantum points, time passing at every
+// (n+1)-th turn, locked into the period of a loop that sleeps between
+// handoffs: every round began at the same point of the loop, and the one
+// interleaving that deadlocks never came (GoKer's cockroach2448 and
+// kubernetes13135, found at the first window with turns of one point; our
+// testscript window_phase). Turns of varying length, and time passing at
+// random once per n+1 turns on average, shift the phase at every round.
+func (lc *liveCheck) draw() uint64 {
+	x := (uint64(lc.start)<<32 ^ uint64(lc.turns)) + 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 // gIndex is the index of g among gs, or -1.

@@ -225,43 +225,93 @@ func TestStallClockIgnoresStarvation(t *testing.T) {
 	}
 }
 
-// TestWindowTurns: a livelock window's round robin gives each runnable
-// goroutine turns of liveQuantum points, a yield ends a turn, and time
-// passes once per round of turns when it can.
+// TestWindowTurns: a livelock window's round robin gives the runnable
+// goroutines turns in id order after the current one, a yield ends a turn,
+// a turn lasts 1 to 2*liveQuantum-1 points (liveQuantum on average), and
+// the turns are the same for a window opened at the same step (a replay's).
 func TestWindowTurns(t *testing.T) {
 	gs := []*G{{id: 0}, {id: 1}, {id: 2}}
-	e := &execution{live: &liveCheck{}}
-	cur := gs[0]
-	var turns []int // who runs, at each turn boundary
-	for i := range 4 * liveQuantum {
-		d := &Decision{Cur: cur, CurRuns: true, Choices: gs, Yield: i == liveQuantum+5}
-		next := gs[e.fairNext(d)]
-		if next != cur || i == 0 {
-			turns = append(turns, next.id)
+	run := func(start, points, yieldAt int) (order, lengths []int) {
+		e := &execution{live: &liveCheck{start: start}}
+		cur, n := gs[0], 0
+		for i := range points {
+			d := &Decision{Cur: cur, CurRuns: true, Choices: gs, Yield: i == yieldAt}
+			next := gs[e.fairNext(d)]
+			if next != cur || i == 0 {
+				order = append(order, next.id)
+				if i > 0 {
+					lengths = append(lengths, n)
+				}
+				n = 0
+			}
+			n++
+			cur = next
 		}
-		cur = next
+		return order, lengths
 	}
-	// g1 from the first point (the window starts a turn), g2 after 32
-	// points, g0 after g2's yield 5 points into its turn, then g1 and g2.
-	if want := []int{1, 2, 0, 1, 2}; !slices.Equal(turns, want) {
-		t.Errorf("turns %v, want %v", turns, want)
+	order, lengths := run(1<<20, 2000*liveQuantum, -1)
+	for i, id := range order {
+		if want := (i + 1) % 3; id != want {
+			t.Fatalf("turn %d went to g%d, want g%d (round robin): %v", i, id, want, order[:i+1])
+		}
+	}
+	sum := 0
+	for _, n := range lengths {
+		if n < 1 || n > 2*liveQuantum-1 {
+			t.Fatalf("a turn of %d points", n)
+		}
+		sum += n
+	}
+	if mean := sum / len(lengths); mean < liveQuantum-4 || mean > liveQuantum+4 {
+		t.Errorf("turns of %d points on average, want about %d", mean, liveQuantum)
+	}
+	if slices.Min(lengths) == slices.Max(lengths) {
+		t.Errorf("every turn lasted %d points: a loop's period can lock onto them", lengths[0])
+	}
+	again, lengths2 := run(1<<20, 2000*liveQuantum, -1)
+	if !slices.Equal(order, again) || !slices.Equal(lengths, lengths2) {
+		t.Errorf("a window opened at the same step took other turns: a replay would diverge")
+	}
+	if _, other := run(1<<21, 2000*liveQuantum, -1); slices.Equal(lengths[:50], other[:50]) {
+		t.Errorf("windows opened at other steps took the same turns")
 	}
 
-	e = &execution{live: &liveCheck{}}
-	cur = gs[0]
-	var passes []int
-	for i := range 12 * liveQuantum {
-		d := &Decision{Cur: cur, CurRuns: cur != nil, Choices: gs, CanPassTime: true}
-		if p := e.fairNext(d); p == PassTime {
-			passes = append(passes, i)
-			cur = nil
-		} else {
-			cur = gs[p]
-		}
+	// A yield ends the turn at once: g1's turn began at point 0, and the
+	// yield at point 3 hands over to g2 there.
+	order, lengths = run(1<<20, 10*liveQuantum, 3)
+	if order[0] != 1 || order[1] != 2 || lengths[0] != 3 {
+		t.Errorf("after a yield at point 3: turns %v of %v points, want g1 for 3 points, then g2", order[:2], lengths[:1])
 	}
-	// Time passes at every fourth turn: after the turns of three goroutines
-	// (g1, g2, g0), then after the next three and the decision after it.
-	if want := []int{96, 193, 290}; !slices.Equal(passes, want) {
-		t.Errorf("time passed at decisions %v, want %v", passes, want)
+}
+
+// TestWindowTimePasses: in a window, time passes at one turn in n+1 on
+// average (n runnable goroutines), not at every (n+1)-th: fixed rounds
+// locked into the period of a loop that sleeps between handoffs (GoKer's
+// cockroach2448: a round always began at the same point of the loop, and
+// the deadlock that needs another never came; testscript window_phase).
+func TestWindowTimePasses(t *testing.T) {
+	gs := []*G{{id: 0}, {id: 1}, {id: 2}}
+	e := &execution{live: &liveCheck{start: 1 << 20}}
+	var cur *G
+	var passes []int // turns between two passes of time
+	turns, since := 0, 0
+	for range 4000 * liveQuantum {
+		d := &Decision{Cur: cur, CurRuns: cur != nil, Choices: gs, CanPassTime: true, Yield: cur != nil}
+		p := e.fairNext(d) // a yield at every point: each decision begins a turn
+		turns++
+		if p == PassTime {
+			passes = append(passes, since)
+			since = 0
+			cur = nil
+			continue
+		}
+		since++
+		cur = gs[p]
+	}
+	if got, want := len(passes), turns/4; got < want*9/10 || got > want*11/10 {
+		t.Errorf("time passed %d times in %d turns, want about %d", got, turns, want)
+	}
+	if slices.Min(passes) == slices.Max(passes) {
+		t.Errorf("time passed every %d turns: a loop's period can lock onto it", passes[0])
 	}
 }
