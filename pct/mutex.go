@@ -42,7 +42,7 @@ func (e *execution) lockModel(m sync.Locker, mode lockMode) *lockModel {
 func lockOp(site int, m sync.Locker, mode lockMode) {
 	e, g := self()
 	if e == nil {
-		nativeLock(m, mode)
+		lockUnmanaged(m, mode)
 		return
 	}
 	e.point(g, site)
@@ -63,7 +63,7 @@ func mutexLock(site int, m *sync.Mutex) {
 	e := holding()
 	if e == nil {
 		self() // counts an unmanaged goroutine's operation
-		m.Lock()
+		lockUnmanaged(m, mutexW)
 		return
 	}
 	g := e.holder
@@ -319,6 +319,31 @@ func lockerMode(l sync.Locker) (lockMode, bool) {
 	}
 	return 0, false
 }
+
+// lockUnmanaged is Lock run by a goroutine gopct does not manage. While an
+// execution runs, it polls instead of blocking in the mutex: a goroutine
+// blocked in sync.Mutex.Lock never counts as blocked for the bubble, so
+// when a managed goroutine that holds the lock waits for its turn, the
+// scheduler's synctest.Wait waited for ever (review case: pool goroutines
+// gopct does not manage lock what a managed reporter holds while it sends
+// on a channel; exit 2 after 20 s, and a false deadlock before the
+// unmanaged operations reached the models). A sleep is durable: the
+// bubble's clock moves on only once everyone else is blocked too. The poll
+// backs off to unmanagedPoll, short enough that a test's own timeouts
+// (milliseconds and more) see the goroutine take the lock soon after it
+// was released.
+func lockUnmanaged(m sync.Locker, mode lockMode) {
+	if current.Load() == nil {
+		nativeLock(m, mode)
+		return
+	}
+	for d := time.Microsecond; !nativeTry(m, mode); d = min(2*d, unmanagedPoll) {
+		time.Sleep(d)
+	}
+}
+
+// unmanagedPoll is the longest pause of lockUnmanaged's poll.
+const unmanagedPoll = 100 * time.Microsecond
 
 func nativeLock(m sync.Locker, mode lockMode) {
 	if mode == rwR {
