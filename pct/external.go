@@ -128,9 +128,13 @@ func currentBubble() string {
 // is queued.
 func (e *execution) applyQueued() {
 	if e.extQueued.Load() {
-		e.applyExternal(e.takeExternal())
+		e.applyTaken()
 	}
 }
+
+// applyTaken applies and clears the queue: applyQueued's rare path, kept
+// apart so that applyQueued is inlined into every Lock and Unlock.
+func (e *execution) applyTaken() { e.applyExternal(e.takeExternal()) }
 
 // takeExternal returns and clears the queued operations.
 func (e *execution) takeExternal() []extOp {

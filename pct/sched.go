@@ -199,9 +199,10 @@ func self() (*execution, *G) {
 }
 
 // holding is the execution whose token the caller holds, or nil: self's
-// test alone, small enough to be inlined into the mutex operations
-// (issue 11: the call of self was ~2 ns of a ~13 ns Lock). Callers that
-// get nil call self for its bookkeeping.
+// test alone, without its bookkeeping (issue 11: the call of self was ~2 ns
+// of a ~13 ns Lock). Not inlined on go1.26 (cost 90 against a budget of 80:
+// the call of the assembly getg is most of it). Callers that get nil call
+// self for its bookkeeping.
 func holding() *execution {
 	if e := current.Load(); e != nil && getg() == e.curGP.Load() {
 		return e
