@@ -74,29 +74,33 @@ var siteTable []SiteInfo
 // ---- memory ----
 
 // Load reads *p after a scheduling point.
+// An active site's access inside the holder's batch only counts (tally.go).
+// Load and Store must stay inlinable (cost <= 80: Load is 78, Store 80):
+// a call from the user's loop costs more than the access it guards.
 func Load[T any](site int, p *T) T {
 	if gate[site] { // memoryOn(site) without its bounds check (gate.go)
-		access(site, unsafe.Pointer(p), nil, false, unsafe.Sizeof(*p))
+		if !tallyOn {
+			access(site, unsafe.Pointer(p), nil, false, unsafe.Sizeof(*p))
+		} else if tally--; tally < 0 {
+			access(site, unsafe.Pointer(p), nil, false, unsafe.Sizeof(*p))
+		}
 	}
 	return *p
 }
 
 // Store writes v to *p after a scheduling point. v is evaluated by the caller
 // before the point, so `x = f()` is preemptible between f and the store.
+// (An outlined generic call for the point, which kept v in registers on
+// the inactive path, no longer fits the inlining budget with the tally.)
 func Store[T any](site int, p *T, v T) {
 	if gate[site] { // memoryOn(site) without its bounds check (gate.go)
-		storeSlow(site, p, v)
+		if !tallyOn {
+			access(site, unsafe.Pointer(p), unsafe.Pointer(&v), true, unsafe.Sizeof(v))
+		} else if tally--; tally < 0 {
+			access(site, unsafe.Pointer(p), unsafe.Pointer(&v), true, unsafe.Sizeof(v))
+		}
 	}
 	*p = v
-}
-
-// storeSlow is Store's scheduling point, outlined: taking &v in Store
-// itself would keep v in memory on the inactive path too (a store and a
-// forwarded load per access).
-//
-//go:noinline
-func storeSlow[T any](site int, p *T, v T) {
-	access(site, unsafe.Pointer(p), unsafe.Pointer(&v), true, unsafe.Sizeof(v))
 }
 
 // ---- maps ----

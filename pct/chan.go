@@ -155,11 +155,22 @@ func closeOp(site int, ch unsafe.Pointer) {
 func access(site int, p, v unsafe.Pointer, write bool, size uintptr) {
 	e := current.Load()
 	if e == nil {
+		if tallyOn {
+			tally = 0 // no batch outside an execution: undo Load's or Store's decrement
+		}
 		return
 	}
 	if getg() != e.curGP.Load() {
+		if tallyOn {
+			tally++ // undo the decrement: the holder's batch is not this goroutine's (tally.go)
+		}
 		self() // not the token holder: it runs natively (self's bookkeeping)
 		return
+	}
+	if tallyGranted != 0 {
+		e.closeTally() // the batch is exhausted
+	} else if tallyOn {
+		tally = 0 // no batch: undo the decrement
 	}
 	step := e.step + 1
 	if step >= e.fastTo || uint(site) >= uint(len(memWords)) || e.aborted.Load() {
@@ -177,12 +188,18 @@ func access(site int, p, v unsafe.Pointer, write bool, size uintptr) {
 	g := e.holder
 	g.site, g.lastMem = site, site
 	e.step = step
-	e.fp = (e.fp ^ uint64(g.id)<<40 ^ w) * fpPrime
-	e.rec.step(g.id, site)
+	mem := isMemory(SiteKind(w))       // w's low byte is the site's kind
+	if step <= maxTrailSteps || !mem { // past the trail a memory step is not hashed (tally.go)
+		e.fp = (e.fp ^ uint64(g.id)<<40 ^ w) * fpPrime
+		e.rec.step(g.id, site)
+	}
 	if uint(site) < uint(len(e.hits)) {
 		e.hits[site]++
 	}
 	e.seq++
+	if tallyOn && step >= maxTrailSteps && mem && e.tallyState != tallyUnusable {
+		e.openTally(step)
+	}
 }
 
 // memPoint is the holder's scheduling point at a memory access outside

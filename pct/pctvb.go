@@ -2,6 +2,7 @@ package pct
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -144,6 +145,22 @@ func (x *pctvb) flush() {
 
 // siteHits gives the engine the per-site counters (siteCounter).
 func (x *pctvb) siteHits() []int { return x.hits }
+
+// tallySite returns a site whose count stands for an access at any of
+// sites (tallyCounter): all of them may touch the same tracked variables,
+// as every site of one variable does at v = 1; otherwise -1.
+func (x *pctvb) tallySite(sites []int) int {
+	if len(sites) == 0 {
+		return -1
+	}
+	rep := x.at(sites[0])
+	for _, site := range sites[1:] {
+		if !slices.Equal(x.at(site), rep) {
+			return -1
+		}
+	}
+	return sites[0]
+}
 
 // at returns the tracked variables site may touch.
 func (x *pctvb) at(site int) []int {

@@ -272,7 +272,7 @@ func DecodeSchedule(s string) (Schedule, error) {
 	d := &uvarints{b: b}
 	var out Schedule
 	format := d.next()
-	if format < scheduleFormat-2 || format > scheduleFormat {
+	if format < scheduleFormat-3 || format > scheduleFormat {
 		return out, errors.New("unknown schedule format (made by another version of gopct)")
 	}
 	out.Steps = int(d.next())
@@ -290,6 +290,9 @@ func DecodeSchedule(s string) (Schedule, error) {
 	for i := 0; i < n && d.err == nil; i++ {
 		last += int(d.next())
 		out.Picks = append(out.Picks, PickEvent{Step: last, Value: int(d.next())})
+	}
+	if format < 6 && out.Steps > maxTrailSteps {
+		out.forgetFingerprints() // hashed past the trail the way gopct no longer does
 	}
 	if format < 4 || d.err != nil {
 		return out, d.err
@@ -317,9 +320,20 @@ func DecodeSchedule(s string) (Schedule, error) {
 }
 
 // scheduleFormat is the version of Encode's format (3: the path's final
-// fingerprint; 4: the trail; 5: a random walk's seed and draws).
-// DecodeSchedule reads 3 and 4 as well.
-const scheduleFormat = 5
+// fingerprint; 4: the trail; 5: a random walk's seed and draws; 6: memory
+// steps past the trail are not hashed, tally.go). DecodeSchedule reads 3
+// to 5 as well.
+const scheduleFormat = 6
+
+// forgetFingerprints drops the path fingerprints of a schedule recorded
+// before format 6, whose memory steps past the trail were hashed: a replay
+// still follows its switches and checks its steps, trail and draws.
+func (s *Schedule) forgetFingerprints() {
+	s.FP = 0
+	for i := range s.Switches {
+		s.Switches[i].FP = 0
+	}
+}
 
 type uvarints struct {
 	b   []byte

@@ -228,7 +228,8 @@ func (r *runner) run(body func(*testing.T)) {
 		}
 	}
 	rec := Record{Type: RecDone, Executions: execs, Finished: execs - abandoned, MaxSteps: maxSteps,
-		Abandoned: abandoned, Spec: &spec, Complete: complete, Unmanaged: unmanaged.executions, UnmanagedAt: unmanaged.at}
+		Abandoned: abandoned, Spec: &spec, Complete: complete, Unmanaged: unmanaged.executions, UnmanagedAt: unmanaged.at,
+		Tallied: tallied}
 	if b, ok := strat.(interface{ Stats() []BoundStats }); ok {
 		rec.Bounds = b.Stats()
 	}
@@ -325,6 +326,7 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 	e.observe(r.cfg, strat)
 	crash.begin(i, e.epoch)
 	r.runOne(e, body)
+	e.closeTally() // the last holder's batch, if nothing closed it (it blocked in code gopct does not see)
 	if f := e.failure; f != nil && f.Kind == FailFinalizable {
 		e.failure = nil // a finished run: leftovers a finalizer may stop are no leak
 	}
@@ -492,6 +494,7 @@ func (r *runner) runOne(e *execution, body func(*testing.T)) {
 // classifyBubblePanic turns the bubble's "all goroutines blocked" into a
 // deadlock, or a leak when the test function had already returned.
 func (e *execution) classifyBubblePanic(p any) {
+	e.closeTally() // every goroutine of the bubble is blocked
 	msg := fmt.Sprint(p)
 	switch {
 	case !strings.Contains(msg, "deadlock"):

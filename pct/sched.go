@@ -109,6 +109,10 @@ type execution struct {
 	fastTo int
 	// hits is the strategy's per-site access counters (siteCounter), or nil.
 	hits []int
+	// tallyState says whether tally batches may open (tally.go), and
+	// tallyRep is the site at which the strategy counts a batch.
+	tallyState int8
+	tallyRep   int
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
@@ -187,6 +191,9 @@ func self() (*execution, *G) {
 		return nil, nil
 	}
 	if getg() == e.curGP.Load() {
+		if tallyGranted != 0 {
+			e.closeTally()
+		}
 		return e, e.holder
 	}
 	// A goroutine that does not hold the token: one started by code gopct
@@ -205,6 +212,9 @@ func self() (*execution, *G) {
 // self for its bookkeeping.
 func holding() *execution {
 	if e := current.Load(); e != nil && getg() == e.curGP.Load() {
+		if tallyGranted != 0 {
+			e.closeTally()
+		}
 		return e
 	}
 	return nil
@@ -216,6 +226,7 @@ func controlled() bool {
 }
 
 func newExecution(index int, s Strategy, limits *stepLimits) *execution {
+	tally, tallyGranted = 0, 0 // nothing of an earlier execution's batch
 	e := &execution{
 		index:     index,
 		strategy:  s,
@@ -308,13 +319,16 @@ func (e *execution) stepAt(g *G, site int, kind SiteKind, addr uintptr, write bo
 	if kind == 0 {
 		kind = siteKind(site)
 	}
+	if tallyGranted != 0 {
+		e.closeTally()
+	}
 	g.site = site
 	if onObject(kind) {
 		g.lastMem = site
 	}
 	e.step++
 	if fingerprinting {
-		e.fp = (e.fp ^ uint64(g.id)<<40 ^ uint64(uint32(site))<<8 ^ uint64(kind)) * fpPrime
+		e.foldStep(g.id, site, kind)
 		e.rec.step(g.id, site)
 		if e.rec.follow != nil {
 			e.rec.follow.checkStep(e.step, g.id, site)
@@ -387,6 +401,9 @@ var noAccess = Access{Site: -1}
 // idle or abandons the execution. settleNext makes the chosen goroutine
 // settle before it runs (cur is about to block in a real operation).
 func (e *execution) decide(cur *G, t turn, settleNext bool) {
+	if tallyGranted != 0 {
+		e.closeTally()
+	}
 	e.stay, e.windowStay = false, false
 	e.unfast()
 	e.applyQueued()
@@ -614,6 +631,7 @@ func (e *execution) decideIdle(g *G) {
 	e.idle = false
 	e.mu.Unlock()
 	e.mayWake = false
+	e.closeTally() // the holder stopped in code gopct does not see, or blocked
 	e.step++
 	e.fp = (e.fp ^ 0xfeed) * fpPrime // a decision after time passed or a wake-up
 	if fingerprinting {
@@ -686,6 +704,7 @@ func (e *execution) clockTick() {
 // fail records the first failure and aborts the execution: every managed
 // goroutine stays blocked, and the runner tears the bubble down.
 func (e *execution) fail(f *Failure) {
+	e.closeIfHolder()
 	e.mu.Lock()
 	if e.failure == nil {
 		f.Step = e.step

@@ -116,6 +116,9 @@ type Record struct {
 	// AfterOthers (RecStall): the execution that stalled ran after others
 	// in its process, whose leftover package state may be the cause.
 	AfterOthers bool `json:"afterOthers,omitempty"`
+	// Tallied: memory accesses this worker's executions made inside tally
+	// batches, without entering the runtime (tally.go).
+	Tallied int64 `json:"tallied,omitempty"`
 }
 
 // BugReport describes a failing execution.

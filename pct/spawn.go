@@ -35,6 +35,7 @@ func (e *execution) runG(c *G, f func()) {
 // execution (in Go it would crash the program); a Goexit (t.FailNow from a
 // goroutine) is an ordinary exit, the test's Failed state tells the rest.
 func (e *execution) exitG(c *G, normal *bool) {
+	e.closeIfHolder()
 	if r := recover(); r != nil {
 		e.failPanic(c, r)
 		return
@@ -74,6 +75,7 @@ func (e *execution) othersDone() bool {
 }
 
 func (e *execution) failPanic(g *G, r any) {
+	e.closeIfHolder()
 	if msg := fmt.Sprint(r); unsupportedPanic(msg) {
 		e.fail(&Failure{Kind: FailUnsupported, Site: g.site, Goroutine: g.id, Message: msg +
 			": gopct runs every execution in a testing/synctest bubble, where t.Run, t.Parallel and t.Deadline " +

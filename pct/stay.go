@@ -138,8 +138,11 @@ func (e *execution) memFast(site int) bool {
 	g := e.holder
 	g.site, g.lastMem = site, site
 	e.step = step
-	e.fp = (e.fp ^ uint64(g.id)<<40 ^ w) * fpPrime
-	e.rec.step(g.id, site)
+	mem := isMemory(SiteKind(w))       // w's low byte is the site's kind
+	if step <= maxTrailSteps || !mem { // past the trail a memory step is not hashed (tally.go)
+		e.fp = (e.fp ^ uint64(g.id)<<40 ^ w) * fpPrime
+		e.rec.step(g.id, site)
+	}
 	if uint(site) < uint(len(e.hits)) {
 		e.hits[site]++
 	}
@@ -163,12 +166,15 @@ func (e *execution) memStaysSlow(g *G, site int) bool {
 		g.lastMem = site
 	}
 	e.step = step
-	e.fp = (e.fp ^ uint64(g.id)<<40 ^ uint64(uint32(site))<<8 ^ uint64(kind)) * fpPrime
+	e.foldStep(g.id, site, kind)
 	e.rec.step(g.id, site)
 	if e.hits != nil && uint(site) < uint(len(e.hits)) {
 		e.hits[site]++
 	}
 	e.seq++
+	if tallyOn && (kind == KindRead || kind == KindWrite) && e.tallyState != tallyUnusable {
+		e.openTally(step)
+	}
 	return true
 }
 

@@ -70,8 +70,8 @@ func TestWalkScheduleIsItsSeed(t *testing.T) {
 func TestScheduleFormat4StillDecodes(t *testing.T) {
 	s := Schedule{Steps: 9, FP: 7, Draws: 3, Switches: []SwitchEvent{{Step: 2, To: 1, FP: 5, Site: sGo}}, Picks: []PickEvent{{4, 1}}}
 	raw, _ := base64.RawURLEncoding.DecodeString(s.Encode())
-	if raw[0] != 5 || raw[len(raw)-1] != 0 {
-		t.Fatalf("format 5 starts with its version and ends with no walk: %v", raw)
+	if raw[0] != scheduleFormat || raw[len(raw)-1] != 0 {
+		t.Fatalf("format %d starts with its version and ends with no walk: %v", scheduleFormat, raw)
 	}
 	raw[0] = 4
 	old := base64.RawURLEncoding.EncodeToString(raw[:len(raw)-1])

@@ -1,0 +1,164 @@
+package pct
+
+// The tally: gated plain accesses that only count (issue 11).
+//
+// Under the fast bound (stay.go) a memory access that needs no decision
+// still entered the runtime: a call from the user's loop (spilling its
+// registers), the token holder's test (an assembly getg), then the step,
+// the fingerprint, the trail, the strategy's per-site count and the
+// decision number, ~7 ns against ~1 ns for the access itself. With one hot
+// tracked array that made PCTVB at v = 1 cost 4x a native merge sort.
+//
+// Once the holder is at step s under the fast bound, every access up to
+// fastTo-1 is known in advance to need nothing but counting, whichever
+// sites make them. So the runtime grants the holder a batch of that many
+// accesses: tally = fastTo-s-1. Load and Store, inlined into the user's
+// code, decrement tally and enter the runtime only when it goes negative;
+// whatever the holder does next in the runtime (the access that exhausts
+// the batch, any synchronisation operation, its exit, a failure) first
+// closes the batch (closeTally), which adds the accesses it made to the
+// step, the decision number and the strategy's count, as memFast would
+// have one by one. The steps, the decisions, the change points and the
+// switches of every schedule are therefore the same as without the tally.
+//
+// What a batch cannot know is which sites its accesses were at, so:
+//   - past the trail (step > maxTrailSteps, whose sites the replay checks
+//     one by one), memory steps do not enter the path fingerprint; every
+//     other step folds in its step number instead, so that a run that makes
+//     a different number of memory accesses between two other steps still
+//     fingerprints differently (foldStep). The rule depends on the step and
+//     the site's kind alone, so recording and replay, which never tallies,
+//     agree. Batches open only past the trail.
+//   - a strategy that counts per site (PCTVB) gets the batch's accesses at
+//     one representative site, which is exact when every active plain-access
+//     site counts for the same tracked variables (tallyCounter; v = 1
+//     always); otherwise no batch opens.
+//   - the holder's last site (g.site, g.lastMem) stays at the access that
+//     opened the batch; reports read them at the holder's next scheduling
+//     point, which sets them again, except for the variable a preemption at
+//     an operation on no object (a go statement, a sleep) is charged with.
+//
+// Goroutines that do not hold the token run the same inlined code. Outside
+// an execution, or between batches, tally is 0 and their first gated
+// access enters the runtime, which undoes their decrement. Inside the
+// holder's batch, one of them could decrement tally only by running while
+// the holder runs, which on the worker's one P (GOMAXPROCS=1) takes Go's
+// asynchronous preemption of the holder in the middle of a batch of at
+// most 1023 accesses; its access is then counted as the holder's, and a
+// replay of that execution can report a divergence, never a wrong bug.
+// Under Go's race detector (-gorace) the tally is off (tallyOn), as a
+// variable written by every goroutine would be reported as a race.
+
+// tally is the number of gated plain accesses the token holder may still
+// make without entering the runtime; tallyGranted is the size of the open
+// batch (0: none). Only the holder opens and closes batches.
+var tally, tallyGranted int
+
+// tallied counts the accesses made in batches by this process (reported
+// in the done record, Record.Tallied).
+var tallied int64
+
+// tallyCounter is a siteCounter that can say whether the accesses of
+// several sites count alike: tallySite returns a site whose count
+// stands for an access at any of sites, or -1.
+type tallyCounter interface {
+	siteCounter
+	tallySite(sites []int) int
+}
+
+// closeTally ends the holder's batch, if any: the accesses it made become
+// steps and decisions, and counts of the strategy. Called by the holder
+// before anything that reads or moves the step (and by the decider once
+// the holder has stopped in code gopct does not see). Undoes the decrement
+// of an access that found the batch exhausted (tally = -1).
+func (e *execution) closeTally() {
+	used := tallyGranted - max(tally, 0)
+	tally, tallyGranted = 0, 0
+	if used <= 0 {
+		return
+	}
+	e.step += used
+	e.seq += used
+	tallied += int64(used)
+	if e.hits != nil && e.live == nil {
+		e.hits[e.tallyRep] += used
+	}
+	if verifyFast && !e.staysAt(e.step) {
+		panic("gopct: a tally batch ran past a step that needed the runtime")
+	}
+}
+
+// closeIfHolder closes the batch when the caller holds the token (a
+// goroutine's exit, a failure: paths that may run on other goroutines).
+func (e *execution) closeIfHolder() {
+	if tallyGranted != 0 && getg() == e.curGP.Load() {
+		e.closeTally()
+	}
+}
+
+// openTally grants the holder, which has just made the memory step at
+// step under the fast bound, a batch of the accesses that remain before
+// the bound.
+func (e *execution) openTally(step int) {
+	if !tallyOn || step < maxTrailSteps || !e.tallyReady() {
+		return
+	}
+	if n := e.fastTo - step - 1; n > 0 {
+		tally, tallyGranted = n, n
+	}
+}
+
+// Tally states of an execution: not looked at yet, usable, not usable.
+const (
+	tallyUnknown = iota
+	tallyUsable
+	tallyUnusable
+)
+
+// tallyReady says whether batches may open in this execution: the
+// strategy counts nothing per site, or counts the active plain-access
+// sites alike (tallyRep is then the site it counts a batch at). Decided
+// once per execution, at the first batch: the active sites change only in
+// livelock windows, where the fast bound never holds, and are restored
+// after them.
+func (e *execution) tallyReady() bool {
+	if e.tallyState == tallyUnknown {
+		e.tallyState = tallyUnusable
+		if e.hits == nil {
+			e.tallyState = tallyUsable
+		} else if c, ok := e.strategy.(tallyCounter); ok {
+			if rep := c.tallySite(activePlainSites()); rep >= 0 && rep < len(e.hits) {
+				e.tallyState, e.tallyRep = tallyUsable, rep
+			}
+		}
+	}
+	return e.tallyState == tallyUsable
+}
+
+// activePlainSites lists the active sites of Load and Store.
+func activePlainSites() []int {
+	var out []int
+	for i, on := range sitesActive {
+		if k := siteKind(i); on && (k == KindRead || k == KindWrite) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// stepMix spreads a step number over the fingerprint's word.
+const stepMix = 0x9e3779b97f4a7c15
+
+// foldStep folds the step of goroutine gid at site into the path
+// fingerprint: every step within the trail; past it, every step but a
+// memory access, with its step number (see above).
+func (e *execution) foldStep(gid, site int, kind SiteKind) {
+	w := uint64(gid)<<40 ^ uint64(uint32(site))<<8 ^ uint64(kind)
+	if e.step > maxTrailSteps {
+		if isMemory(kind) {
+			return
+		}
+		w ^= uint64(e.step) * stepMix
+	}
+	e.fp = (e.fp ^ w) * fpPrime
+}

@@ -1,0 +1,135 @@
+package pct
+
+import (
+	"encoding/base64"
+	"slices"
+	"sync"
+	"testing"
+)
+
+// TestProgLongLostUpdate: two goroutines add 1 to counter 100,000 times
+// each without synchronisation: a preemption between a load and its store
+// loses updates. Its 400,000 memory steps run mostly in tally batches.
+func TestProgLongLostUpdate(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		counter = 0
+		var wg sync.WaitGroup
+		for w := 0; w < 2; w++ {
+			WGAdd(sWG, &wg, 1)
+			Go(sGo, func() {
+				defer WGDone(sWG, &wg)
+				for i := 0; i < 100_000; i++ {
+					Store(sW, &counter, Load(sR, &counter)+1)
+				}
+			})
+		}
+		WGWait(sWG, &wg)
+		if counter != 200_000 {
+			TError(sFail, t, "Fatal", "lost updates")
+		}
+	})
+}
+
+// TestTallyKeepsTheSchedule: a bug whose change point falls past the trail,
+// found by executions whose accesses mostly ran in tally batches (which
+// count them without entering the runtime), replays exactly: the replay
+// enters the runtime at every access and checks the steps of the switches
+// and the end, so a batch counts the steps and decisions as the slow path
+// does. The preemptions fall at the steps pinned from gopct before the
+// tally (1a61046), so PCTVB's per-variable counts are those of the slow
+// path too.
+func TestTallyKeepsTheSchedule(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		cfg      Config
+		exec     int
+		switches []int // preemptive switches, as gopct before the tally made them
+	}{
+		{"pct", Config{Spec: Spec{Name: "pct", D: 3}, Seed: 1, Iters: 20}, 1, []int{3, 179044, 179046, 374384}},
+		{"pctvb", Config{Spec: Spec{Name: "pctvb", D: 3}, Seed: 1, Iters: 20, VarSites: [][]int{{sR, sW}},
+			Sites: []int{sR, sW}}, 1, []int{5, 79999, 111763}},
+	} {
+		recs := campaign(t, "TestProgLongLostUpdate", c.cfg)
+		done := recs[len(recs)-1]
+		var b *BugReport
+		for _, r := range recs {
+			if r.Type == RecBug {
+				b = r.Bug
+			}
+		}
+		if b == nil || b.Message != "lost updates" {
+			t.Fatalf("%s: no lost update in %d executions: %+v", c.name, done.Executions, done)
+		}
+		if b.Execution != c.exec || b.Steps <= maxTrailSteps {
+			t.Errorf("%s: found in execution %d at step %d, want execution %d past step %d", c.name, b.Execution, b.Steps, c.exec, maxTrailSteps)
+		}
+		if got := switchSteps(b); !slices.Equal(got, c.switches) {
+			t.Errorf("%s: preemptions at steps %v, want %v", c.name, got, c.switches)
+		}
+		if tallyOn && done.Tallied < 100_000 {
+			t.Errorf("%s: %d accesses tallied, want most of the executions' 400,000", c.name, done.Tallied)
+		}
+		t.Logf("%s: execution %d, step %d, %d preemptions, %d tallied, switches %v", c.name, b.Execution, b.Steps, b.Preemptions, done.Tallied, switchSteps(b))
+		r := replayBug(t, "TestProgLongLostUpdate", b)
+		if r.Diverged != "" || r.Outcome == nil || r.Outcome.Message != b.Message {
+			t.Fatalf("%s: replay diverged (%s) or did not fail (%+v)", c.name, r.Diverged, r.Outcome)
+		}
+	}
+}
+
+// TestTallySiteNeedsLikeSites: PCTVB counts a batch at one site only when
+// every active plain-access site counts for the same tracked variables.
+func TestTallySiteNeedsLikeSites(t *testing.T) {
+	x := newPCTVB(Spec{Name: "pctvb", D: 3}, [][]int{{sR, sW}, {sR2}})
+	if got := x.tallySite([]int{sR, sW}); got != sR {
+		t.Errorf("sites of one variable: %d, want %d", got, sR)
+	}
+	if got := x.tallySite([]int{sR, sW, sR2}); got != -1 {
+		t.Errorf("sites of two variables: %d, want -1", got)
+	}
+	if got := x.tallySite(nil); got != -1 {
+		t.Errorf("no site: %d, want -1", got)
+	}
+}
+
+// TestOldSchedulesForgetFingerprintsPastTheTrail: a schedule of format 5
+// hashed memory steps past the trail; decoded now, its fingerprints are
+// dropped when it is longer than the trail, kept otherwise.
+func TestOldSchedulesForgetFingerprintsPastTheTrail(t *testing.T) {
+	for _, steps := range []int{1000, maxTrailSteps + 1} {
+		s := Schedule{Steps: steps, FP: 77, Switches: []SwitchEvent{{Step: 3, To: 1, FP: 99, Site: 2}}}
+		old := encodeWithFormat(t, s, 5)
+		got, err := DecodeSchedule(old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keep := steps <= maxTrailSteps
+		if (got.FP == 77) != keep || (got.Switches[0].FP == 99) != keep {
+			t.Errorf("%d steps: fingerprints %d, %d; kept: %v", steps, got.FP, got.Switches[0].FP, keep)
+		}
+	}
+}
+
+// encodeWithFormat encodes s as an older gopct did: the same bytes under
+// another format number.
+func encodeWithFormat(t *testing.T, s Schedule, format uint64) string {
+	t.Helper()
+	b, err := base64.RawURLEncoding.DecodeString(s.Encode())
+	if err != nil || len(b) == 0 || b[0] != scheduleFormat {
+		t.Fatalf("encoding starts with %v (%v)", b, err)
+	}
+	b[0] = byte(format)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// switchSteps lists the steps of a bug's preemptive switches.
+func switchSteps(b *BugReport) []int {
+	var out []int
+	for _, ev := range b.Trace {
+		if ev.Preemptive {
+			out = append(out, ev.Step)
+		}
+	}
+	return out
+}
