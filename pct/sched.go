@@ -346,6 +346,9 @@ func (e *execution) stepAt(g *G, site int, kind SiteKind, addr uintptr, write bo
 		return
 	}
 	if e.windowStay && e.windowStays() {
+		if tallyOn && (kind == KindRead || kind == KindWrite) {
+			e.openWindowTally()
+		}
 		return
 	}
 	e.decidePoint(g, Access{Site: site, Kind: kind, Addr: addr, Write: write, Size: size})

@@ -80,7 +80,14 @@ func (e *execution) closeTally() {
 	e.step += used
 	e.seq += used
 	tallied += int64(used)
-	if e.hits != nil && e.live == nil {
+	if lc := e.live; lc != nil {
+		lc.left -= used // points of the window's turn (windowStays counts them)
+		if verifyFast && !e.windowTallies() {
+			panic("gopct: a tally batch ran past a point of a livelock window that needed the runtime")
+		}
+		return
+	}
+	if e.hits != nil {
 		e.hits[e.tallyRep] += used
 	}
 	if verifyFast && !e.staysAt(e.step) {
@@ -106,6 +113,32 @@ func (e *execution) openTally(step int) {
 	if n := e.fastTo - step - 1; n > 0 {
 		tally, tallyGranted = n, n
 	}
+}
+
+// openWindowTally grants the holder, which windowStays has just let go on
+// in its turn of a livelock window, a batch of the turn's points left,
+// once the window has seen progress (nothing is watched then) and up to
+// the window's end and the next progress tick. The strategy counts
+// nothing in a window.
+func (e *execution) openWindowTally() {
+	if !e.windowTallies() {
+		return
+	}
+	n := min(e.live.left, e.nextCheck-e.step-1, (e.step|1023)-e.step)
+	if n > 0 {
+		tally, tallyGranted = n, n
+	}
+}
+
+// windowTallies says whether the points of the holder's turn that follow
+// need nothing but counting: the window progressed (nobody watches the
+// events), the turn goes on (windowStays' conditions), and none of the
+// rare checks of a scheduling point is due.
+func (e *execution) windowTallies() bool {
+	lc := e.live
+	return lc != nil && lc.progress && e.windowStay && lc.left >= 0 && !e.dirty && !e.yielding &&
+		len(e.timers.at)+len(e.timers.tick) == 0 && !e.observing && !e.mayWake && e.eager == 0 &&
+		fingerprinting && e.rec.follow == nil && e.step < e.nextCheck && !e.aborted.Load()
 }
 
 // Tally states of an execution: not looked at yet, usable, not usable.

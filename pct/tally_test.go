@@ -133,3 +133,22 @@ func switchSteps(b *BugReport) []int {
 	}
 	return out
 }
+
+// TestTallyInWindows: once a livelock window has seen progress, the points
+// of each turn run in tally batches too, and the execution takes the steps
+// it took before the tally (pinned from 1a61046): the same window turns.
+func TestTallyInWindows(t *testing.T) {
+	recs := campaign(t, "TestProgLongThenFail", Config{Spec: Spec{Name: "pct", D: 3}, Seed: 1, Iters: 1})
+	b, done := recs[0].Bug, recs[len(recs)-1]
+	if b == nil {
+		t.Fatalf("no bug: %+v", done)
+	}
+	if b.Steps != 2_400_007 {
+		t.Errorf("failed at step %d, want 2,400,007", b.Steps)
+	}
+	// Two windows (2^20, 2^21) of liveWindow points: tallies beyond the
+	// steps outside them and the trail are points inside them.
+	if outside := int64(b.Steps - maxTrailSteps - 2*liveWindow); tallyOn && done.Tallied <= outside {
+		t.Errorf("%d accesses tallied, no more than the %d outside the windows and the trail", done.Tallied, outside)
+	}
+}
