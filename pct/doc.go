@@ -66,8 +66,9 @@
 //   - Every decision has a sequence number (Decision.Seq); a replay follows the
 //     recorded decisions by sequence number and reports any disagreement as a
 //     divergence instead of running a different schedule. The path
-//     fingerprint (every step's goroutine, site and kind, every random draw)
-//     is compared at each recorded switch and at the end. A random walk's
+//     fingerprint (every step's goroutine, site and kind, every random draw;
+//     past the trail's 65,536 steps, memory steps only by their number) is
+//     compared at each recorded switch and at the end. A random walk's
 //     schedule is its seed and number of draws (Schedule.Walk): its replay
 //     walks again, so the walk's Next, Pick and stays must depend only on
 //     its own draws and the decisions it sees.
@@ -81,4 +82,8 @@
 //     recovers.
 //   - Observers see only the program's operations, never scheduler handoffs,
 //     and run on the token holder: they need no locks and must not block.
+//   - A tally batch (tally.go) is open only while its holder runs user code:
+//     every runtime entry of the holder, and every decision, closes it
+//     before reading or moving the step, so steps, decision numbers and
+//     strategy counts are those of the one-access-at-a-time path.
 package pct
