@@ -162,12 +162,148 @@ func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 			return r.atomicCall(c, ctx)
 		}
 	}
+	if ctx != ctxDefer && r.leaves(c, fn, sel) {
+		return r.leavingCall(c)
+	}
 	return r.plainCall(c)
 }
 
 // plainCall renders a call that is not rewritten itself.
 func (r *fileRewriter) plainCall(c *ast.CallExpr) string {
 	return r.callWithArgs(c, nil)
+}
+
+// leavingCall renders a call into code gopct does not instrument: once its
+// arguments are evaluated, the caller's tally batch is closed (pct.Leave,
+// pct/tally.go), so that goroutines gopct does not manage, which that code
+// may run while the caller waits in it, are not counted as the caller.
+// The last argument is wrapped, as nothing is evaluated between it and
+// the call; without one that can be (no arguments, a constant or nil, a
+// multi-valued call), the function is, after which the arguments'
+// evaluation may open a batch again (rarely: they hold no access then).
+func (r *fileRewriter) leavingCall(c *ast.CallExpr) string {
+	if n := len(c.Args); n > 0 {
+		last := c.Args[n-1]
+		// A constant or nil takes the parameter's type, which Leave's
+		// type argument would not (Leave(3) is an int).
+		if tv, ok := r.info.Types[last]; ok && tv.Type != nil && tv.Value == nil && !untyped(tv.Type) && !tv.IsNil() {
+			if _, tuple := tv.Type.(*types.Tuple); !tuple {
+				return r.callWithArgs(c, map[ast.Node]string{last: r.rt("Leave") + "(" + r.expr(last) + ")"})
+			}
+		}
+	}
+	if r.inferredGeneric(c.Fun) {
+		return r.plainCall(c) // an uninstantiated generic function is no value
+	}
+	return r.spliceWith(c, func(n ast.Node) string {
+		if n == c.Fun {
+			return r.rt("LeaveFunc") + "(" + r.funText(c) + ")"
+		}
+		return r.node(n)
+	})
+}
+
+// funText renders the function of call c as callWithArgs does.
+func (r *fileRewriter) funText(c *ast.CallExpr) string {
+	if se, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && se == c.Fun {
+		if sel := r.info.Selections[se]; sel != nil && sel.Kind() == types.MethodVal {
+			return r.raw(se.Pos(), se.X.Pos()) + r.recvOperand(se.X, sel) + r.raw(se.X.End(), se.End())
+		}
+	}
+	return r.node(c.Fun)
+}
+
+// inferredGeneric says whether fun names a generic function whose type
+// arguments the call infers.
+func (r *fileRewriter) inferredGeneric(fun ast.Expr) bool {
+	var id *ast.Ident
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return false
+	}
+	_, ok := r.info.Instances[id]
+	return ok
+}
+
+func untyped(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Info()&types.IsUntyped != 0
+}
+
+// leaves says whether call c, to fn (nil: a function value) through sel,
+// may run code gopct does not instrument that can block the caller or run
+// the test's code on goroutines gopct does not manage: a function or
+// method of a package outside the instrumented ones (the module and -deps)
+// other than the pure standard-library ones (pure), a method of an
+// interface that is not theirs, or a function value.
+func (r *fileRewriter) leaves(c *ast.CallExpr, fn *types.Func, sel *types.Selection) bool {
+	if _, lit := ast.Unparen(c.Fun).(*ast.FuncLit); lit {
+		return false
+	}
+	if fn == nil {
+		return true // a function value: a closure of the test's, or not
+	}
+	if fn.Pkg() == nil {
+		return false // error.Error
+	}
+	if sel != nil && types.IsInterface(sel.Recv()) {
+		return !pureIface(sel.Recv())
+	}
+	path := fn.Pkg().Path()
+	if r.instrumented(path) {
+		return false
+	}
+	return !pure(path, fn.Name())
+}
+
+// instrumented says whether the package at path is rewritten too.
+func (r *fileRewriter) instrumented(path string) bool {
+	if r.pkgs == nil {
+		return path == r.pkg.Path()
+	}
+	return r.pkgs[strings.TrimSuffix(path, "_test")]
+}
+
+// purePkgs are standard-library packages whose functions and methods
+// neither block nor start goroutines (they may call the test's code back,
+// on the caller's goroutine). The operations of sync, sync/atomic, time and
+// testing that block or wait are rewritten before this is asked.
+var purePkgs = map[string]bool{
+	"bytes": true, "cmp": true, "container/heap": true, "container/list": true, "container/ring": true,
+	"encoding/base64": true, "encoding/binary": true, "encoding/hex": true, "errors": true,
+	"hash": true, "hash/crc32": true, "hash/crc64": true, "hash/fnv": true, "hash/maphash": true,
+	"maps": true, "math": true, "math/big": true, "math/bits": true, "math/cmplx": true,
+	"math/rand": true, "math/rand/v2": true, "path": true, "regexp": true, "slices": true,
+	"sort": true, "strconv": true, "strings": true, "sync": true, "sync/atomic": true,
+	"testing": true, "time": true, "unicode": true, "unicode/utf16": true, "unicode/utf8": true,
+	"unsafe": true, "crypto/md5": true, "crypto/sha1": true, "crypto/sha256": true, "crypto/sha512": true,
+}
+
+// pure says whether function or method name of the package at path is
+// pure (purePkgs; fmt's formatting to strings and errors, not its I/O).
+func pure(path, name string) bool {
+	if path == "fmt" {
+		return strings.HasPrefix(name, "Sprint") || strings.HasPrefix(name, "Append") ||
+			name == "Errorf" || strings.HasPrefix(name, "Sscan")
+	}
+	return purePkgs[path]
+}
+
+// pureIface says whether the methods of interface t are those of a pure
+// package's interface (sort.Interface, fmt.Stringer, error).
+func pureIface(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	if n.Obj().Pkg() == nil {
+		return true // error
+	}
+	return pure(n.Obj().Pkg().Path(), "") || n.Obj().Pkg().Path() == "fmt" && n.Obj().Name() == "Stringer"
 }
 
 // callWithArgs renders call c with the arguments in args replaced by the

@@ -313,6 +313,10 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string) error {
 	rtImport := RuntimeModule
 	globals := newGlobalFiles()
 	names := r.Namer()
+	instrumented := map[string]bool{}
+	for _, u := range units(pkgs, r.ModuleRoot, r.deps) {
+		instrumented[strings.TrimSuffix(u.pkg.PkgPath, "_test")] = true
+	}
 	for i, u := range units(pkgs, r.ModuleRoot, r.deps) {
 		pkgSet[u.pkg.PkgPath] = true
 		globals.add(u)
@@ -325,6 +329,7 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string) error {
 		fr.names = names
 		fr.rtImport = rtImport
 		fr.tests = filter
+		fr.pkgs = instrumented
 		fr.sites = r.Sites
 		out, changed, err := fr.rewriteFile()
 		if err != nil {

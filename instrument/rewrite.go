@@ -29,6 +29,7 @@ type fileRewriter struct {
 	names    *load.Namer     // names site positions (package load)
 	rtImport string          // import path of the runtime
 	tests    map[string]bool // test functions to wrap; nil = all
+	pkgs     map[string]bool // import paths of the packages instrumented (nil: this one only)
 
 	sites      []pct.SiteInfo
 	shared     map[*types.Var]bool // locals whose address escapes

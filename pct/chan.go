@@ -153,24 +153,26 @@ func closeOp(site int, ch unsafe.Pointer) {
 // of such an access (BenchmarkActivePoint); keep the two in step (the
 // tests verify both, verifyFast).
 func access(site int, p, v unsafe.Pointer, write bool, size uintptr) {
+	// tally is negative here (tally.go). Only the holder resets it: a
+	// goroutine that does not hold the token leaves its decrement, which
+	// the holder's next reset drops (an undo could land after that reset
+	// and grant the holder an access it never counts).
 	e := current.Load()
 	if e == nil {
-		if tallyOn {
-			tally = 0 // no batch outside an execution: undo Load's or Store's decrement
-		}
 		return
 	}
 	if getg() != e.curGP.Load() {
-		if tallyOn {
-			tally++ // undo the decrement: the holder's batch is not this goroutine's (tally.go)
-		}
 		self() // not the token holder: it runs natively (self's bookkeeping)
 		return
 	}
 	if tallyGranted != 0 {
+		inWindow := e.live != nil
 		e.closeTally() // the batch is exhausted
+		if verifyFast {
+			e.checkTally(inWindow)
+		}
 	} else if tallyOn {
-		tally = 0 // no batch: undo the decrement
+		tally = 0 // no batch: drop the decrements
 	}
 	step := e.step + 1
 	if step >= e.fastTo || uint(site) >= uint(len(memWords)) || e.aborted.Load() {
