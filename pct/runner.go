@@ -513,7 +513,7 @@ func (e *execution) classifyBubblePanic(p any) {
 				"waiting for a goroutine that was waiting for its turn; gopct cannot schedule through that code "+
 				"(when it is another module's, one that makes goroutines wait on its own locks or channels, "+
 				"such as a mock clock, instrument it too: -deps auto,MODULE)",
-			gname(e.holder.id), sitePos(e.holder.site))}
+			gname(e.holder.id), posOf(e.holder))}
 	case e.bodyDone && e.finalizers > 0:
 		e.failure = leftoversMayBeFinalized()
 	case e.bodyDone:
@@ -637,13 +637,17 @@ func (e *execution) report() *BugReport {
 		b.Messages = append(b.Messages, fmt.Sprintf("%s: %s (%s)", sitePos(m.site), m.text, gname(m.goroutine)))
 	}
 	for _, g := range e.gs {
-		b.Goroutines = append(b.Goroutines, e.ginfo(g))
+		gi := e.ginfo(g)
+		if f.Where != "" && f.Goroutine == g.id {
+			gi.At = f.Where // where it panicked, more precise than its last point
+		}
+		b.Goroutines = append(b.Goroutines, gi)
 	}
 	return b
 }
 
 func (e *execution) ginfo(g *G) GInfo {
-	gi := GInfo{ID: gname(g.id), State: stateNames[g.state], At: sitePos(g.site), Waiting: g.waitFor}
+	gi := GInfo{ID: gname(g.id), State: stateNames[g.state], At: posOf(g), Waiting: g.waitFor}
 	if g.parent >= 0 {
 		gi.Parent = gname(g.parent)
 		gi.Created = sitePos(g.created)

@@ -40,6 +40,9 @@ type G struct {
 	inOp    bool   // counted in execution.inOp
 	eager   bool   // an adopted callback that may start while others run
 	lastMem int    // site of its last (or pending) access to a shared object; -1: none
+	// batched: accesses counted in a tally batch followed site (tally.go),
+	// so the goroutine is at site or at one of them.
+	batched bool
 	// syncWaiting: in synctest.Wait, until nobody else can run.
 	syncWaiting bool
 	// pending is the operation g is about to perform at its scheduling
@@ -109,10 +112,12 @@ type execution struct {
 	fastTo int
 	// hits is the strategy's per-site access counters (siteCounter), or nil.
 	hits []int
-	// tallyState says whether tally batches may open (tally.go), and
-	// tallyRep is the site at which the strategy counts a batch.
+	// tallyState says whether tally batches may open (tally.go),
+	// tallyRep is the site at which the strategy counts a batch, and
+	// tallyG the goroutine of the last batch.
 	tallyState int8
 	tallyRep   int
+	tallyG     *G
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
@@ -322,7 +327,7 @@ func (e *execution) stepAt(g *G, site int, kind SiteKind, addr uintptr, write bo
 	if tallyGranted != 0 {
 		e.closeTally()
 	}
-	g.site = site
+	g.site, g.batched = site, false
 	if onObject(kind) {
 		g.lastMem = site
 	}

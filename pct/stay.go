@@ -171,7 +171,7 @@ func (e *execution) memStaysSlow(g *G, site int) bool {
 		e.fastTo = min(e.stayStep, e.nextCheck, (step|1023)+1)
 	}
 	kind := siteKind(site)
-	g.site = site
+	g.site, g.batched = site, false
 	if onObject(kind) {
 		g.lastMem = site
 	}

@@ -23,31 +23,39 @@ package pct
 //
 // What a batch cannot know is which sites its accesses were at, so:
 //   - past the trail (step > maxTrailSteps, whose sites the replay checks
-//     one by one), memory steps do not enter the path fingerprint; every
-//     other step folds in its step number instead, so that a run that makes
-//     a different number of memory accesses between two other steps still
-//     fingerprints differently (foldStep). The rule depends on the step and
-//     the site's kind alone, so recording and replay, which never tallies,
-//     agree. Batches open only past the trail.
+//     one by one), memory steps do not enter the path fingerprint; the steps
+//     that stepAt folds in carry their step number, so that a run that makes
+//     a different number of memory accesses between two of them still
+//     fingerprints differently (foldStep; time decisions and random draws
+//     fold as before). The rule depends on the step and the site's kind
+//     alone, so recording and replay, which never tallies, agree. Batches
+//     open only past the trail. A replay that makes as many memory accesses
+//     at other sites is told apart only by its steps, switches and end.
 //   - a strategy that counts per site (PCTVB) gets the batch's accesses at
 //     one representative site, which is exact when every active plain-access
 //     site counts for the same tracked variables (tallyCounter; v = 1
 //     always); otherwise no batch opens.
 //   - the holder's last site (g.site, g.lastMem) stays at the access that
-//     opened the batch; reports read them at the holder's next scheduling
-//     point, which sets them again, except for the variable a preemption at
-//     an operation on no object (a go statement, a sleep) is charged with.
+//     opened the batch, and G.batched says so: a report names the position
+//     "or a later access" until the holder's next scheduling point (a panic
+//     names its own frame), and a preemption at an operation on no object (a
+//     go statement, a sleep) is charged with that access's variable.
 //
-// Goroutines that do not hold the token run the same inlined code. Outside
-// an execution, or between batches, tally is 0 and their first gated
-// access enters the runtime, which undoes their decrement. Inside the
-// holder's batch, one of them could decrement tally only by running while
-// the holder runs, which on the worker's one P (GOMAXPROCS=1) takes Go's
-// asynchronous preemption of the holder in the middle of a batch of at
-// most 1023 accesses; its access is then counted as the holder's, and a
-// replay of that execution can report a divergence, never a wrong bug.
-// Under Go's race detector (-gorace) the tally is off (tallyOn), as a
-// variable written by every goroutine would be reported as a race.
+// Goroutines that do not hold the token run the same inlined code. The
+// holder's batch must not count their accesses, so it is closed before the
+// holder can stop running user code: at every runtime entry, and before
+// every call into code gopct does not instrument (Leave, placed by the
+// instrumenter: that code may block the holder while it runs the test's
+// code on goroutines gopct does not manage, an httptest handler, another
+// module's pool). Between batches such a goroutine's first gated access
+// enters the runtime and leaves its decrement, which the holder's next
+// reset drops. Within a batch it could be counted as the holder only by
+// running while the holder runs user code, which on the worker's one P
+// (GOMAXPROCS=1) takes Go's asynchronous preemption of the holder inside a
+// batch of at most 1023 accesses: a replay of that execution may then
+// diverge (exit 3), no report changes. Under Go's race detector (-gorace)
+// the tally is off (tallyOn), as a variable written by every goroutine
+// would be reported as a race.
 
 // tally is the number of gated plain accesses the token holder may still
 // make without entering the runtime; tallyGranted is the size of the open
@@ -80,6 +88,7 @@ func (e *execution) closeTally() {
 	e.step += used
 	e.seq += used
 	tallied += int64(used)
+	e.tallyG.batched = true
 	if lc := e.live; lc != nil {
 		lc.left -= used // points of the window's turn (windowStays counts them)
 		return
@@ -115,7 +124,7 @@ func (e *execution) openTally(step int) {
 		return
 	}
 	if n := e.fastTo - step - 1; n > 0 {
-		tally, tallyGranted = n, n
+		tally, tallyGranted, e.tallyG = n, n, e.holder
 	}
 }
 
@@ -130,7 +139,7 @@ func (e *execution) openWindowTally() {
 	}
 	n := min(e.live.left, e.nextCheck-e.step-1, (e.step|1023)-e.step)
 	if n > 0 {
-		tally, tallyGranted = n, n
+		tally, tallyGranted, e.tallyG = n, n, e.holder
 	}
 }
 
@@ -170,6 +179,15 @@ func (e *execution) tallyReady() bool {
 		}
 	}
 	return e.tallyState == tallyUsable
+}
+
+// posOf names where goroutine g is: its last scheduling point, or a later
+// access when a batch counted some after it (G.batched).
+func posOf(g *G) string {
+	if g.batched {
+		return sitePos(g.site) + " or a later access"
+	}
+	return sitePos(g.site)
 }
 
 // activePlainSites lists the active sites of Load and Store.
