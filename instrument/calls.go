@@ -162,10 +162,38 @@ func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 			return r.atomicCall(c, ctx)
 		}
 	}
-	if ctx != ctxDefer && r.leaves(c, fn, sel) {
-		return r.leavingCall(c)
+	if r.leaves(c, fn, sel) {
+		if ctx != ctxDefer {
+			return r.leavingCall(c)
+		}
+		if s, ok := r.leavingDefer(c, fn, sel); ok {
+			return s
+		}
 	}
 	return r.plainCall(c)
+}
+
+// leavingDefer renders the call of `defer f()`, f without arguments into
+// code gopct does not instrument, as a deferred call of pct.Leaving(f)
+// (or Leaving1 for one result): the batch is closed when f runs, at the
+// function's end (`defer srv.Close()` waits for handlers gopct does not
+// manage). Only a function or concrete method of the standard library: a
+// deferred function value or another module's function may call recover,
+// which works only when called by the deferred function itself. Calls with
+// arguments are left as they are.
+func (r *fileRewriter) leavingDefer(c *ast.CallExpr, fn *types.Func, sel *types.Selection) (string, bool) {
+	if fn == nil || fn.Pkg() == nil || !stdlib(fn.Pkg().Path()) || sel != nil && types.IsInterface(sel.Recv()) {
+		return "", false
+	}
+	sig, _ := r.info.TypeOf(c.Fun).(*types.Signature)
+	if len(c.Args) > 0 || sig == nil || sig.Results().Len() > 1 || r.inferredGeneric(c.Fun) {
+		return "", false
+	}
+	name := "Leaving"
+	if sig.Results().Len() == 1 {
+		name = "Leaving1"
+	}
+	return r.rt(name) + "(" + r.funText(c) + ")", true
 }
 
 // plainCall renders a call that is not rewritten itself.
@@ -227,6 +255,13 @@ func (r *fileRewriter) inferredGeneric(fun ast.Expr) bool {
 	}
 	_, ok := r.info.Instances[id]
 	return ok
+}
+
+// stdlib says whether an import path is the standard library's (no dot in
+// its first element).
+func stdlib(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }
 
 func untyped(t types.Type) bool {

@@ -241,6 +241,23 @@ func LeaveFunc[F any](f F) F {
 	return f
 }
 
+// Leaving is `defer f()` for an f of code gopct does not instrument: the
+// batch is closed when f runs.
+func Leaving(f func()) {
+	if tallyOn && tallyGranted != 0 {
+		leave()
+	}
+	f()
+}
+
+// Leaving1 is Leaving for an f with a result, which defer drops.
+func Leaving1[R any](f func() R) {
+	if tallyOn && tallyGranted != 0 {
+		leave()
+	}
+	f()
+}
+
 func leave() {
 	if e := current.Load(); e != nil && getg() == e.curGP.Load() {
 		e.closeTally()

@@ -1,0 +1,29 @@
+package leave
+
+import (
+	"io"
+	"net/http/httptest"
+	"slices"
+	"strings"
+)
+
+var hits int
+
+// Calls into code gopct does not instrument close the caller's tally
+// batch once their arguments are evaluated: net/http's and io's may block
+// while goroutines gopct does not manage run the test's code.
+func Calls(srv *httptest.Server, r io.Reader, f func(int) int, xs []int) int {
+	defer srv.Close()          // a standard-library method: Leaving
+	g := func() { recover() }  // a function value may recover:
+	defer g()                  // left as it is
+	b, _ := io.ReadAll(r)      // the last argument is wrapped
+	n := f(hits)               // a function value
+	n += f(3)                  // a constant: the function is wrapped
+	srv.Start()                // no argument: the function is wrapped
+	_ = strings.ToUpper("x")   // pure: as it is
+	_ = slices.Index(xs, hits) // pure generic: as it is
+	_ = first(xs)              // this package: as it is
+	return n + len(b)
+}
+
+func first[T any](xs []T) T { return xs[0] }
