@@ -214,7 +214,10 @@ func (r *fileRewriter) leavingCall(c *ast.CallExpr) string {
 		last := c.Args[n-1]
 		// A constant or nil takes the parameter's type, which Leave's
 		// type argument would not (Leave(3) is an int).
-		if tv, ok := r.info.Types[last]; ok && tv.Type != nil && tv.Value == nil && !untyped(tv.Type) && !tv.IsNil() {
+		// So does a generic function whose type arguments the parameter's
+		// type infers.
+		if tv, ok := r.info.Types[last]; ok && tv.Type != nil && tv.Value == nil && !untyped(tv.Type) && !tv.IsNil() &&
+			!r.inferredGeneric(last) {
 			if _, tuple := tv.Type.(*types.Tuple); !tuple {
 				return r.callWithArgs(c, map[ast.Node]string{last: r.rt("Leave") + "(" + r.expr(last) + ")"})
 			}

@@ -23,7 +23,13 @@ func Calls(srv *httptest.Server, r io.Reader, f func(int) int, xs []int) int {
 	_ = strings.ToUpper("x")   // pure: as it is
 	_ = slices.Index(xs, hits) // pure generic: as it is
 	_ = first(xs)              // this package: as it is
+	_ = apply(xs, f)           // a function value argument: wrapped
+	_ = apply(xs, double)      // an inferred generic function: the function is wrapped
 	return n + len(b)
 }
+
+var apply = func(xs []int, f func(int) int) int { return f(xs[0]) }
+
+func double[T int | float64](x T) T { return 2 * x }
 
 func first[T any](xs []T) T { return xs[0] }
