@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestProgLongLostUpdate: two goroutines add 1 to counter 100,000 times
@@ -151,4 +152,49 @@ func TestTallyInWindows(t *testing.T) {
 	if outside := int64(b.Steps - maxTrailSteps - 2*liveWindow); tallyOn && done.Tallied <= outside {
 		t.Errorf("%d accesses tallied, no more than the %d outside the windows and the trail", done.Tallied, outside)
 	}
+}
+
+// TestProgManyPoints makes 1,000,000 tracked loads in one goroutine: past
+// the trail, they run in tally batches.
+func TestProgManyPoints(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		for i := 0; i < manyPoints; i++ {
+			sink += Load(sR, &counter)
+		}
+	})
+}
+
+const manyPoints = 1_000_000
+
+// BenchmarkTalliedPoint: CPU per tracked load that lets the holder go on,
+// in executions of a million of them (mostly tally batches; the first
+// 65,536 of each take the fast bound's path, BenchmarkActivePoint),
+// against a plain load (plainLoadLoop, the same loop uninstrumented) in
+// the same run. The worker's CPU of 21 executions minus that of 1, best of
+// 5.
+// go test ./pct -run XXX -bench TalliedPoint -benchtime 1x
+func BenchmarkTalliedPoint(b *testing.B) {
+	specs := map[string]Config{
+		"pct":   {Spec: testSpec("pct")},
+		"pctvb": {Spec: Spec{Name: "pctvb", D: 3}, VarSites: [][]int{{sR}}},
+	}
+	const iters = 21
+	res := map[string]time.Duration{}
+	for range 5 {
+		for _, name := range []string{"pct", "pctvb"} {
+			cfg := specs[name]
+			cfg.Seed, cfg.Iters = 1, iters
+			long := cpuOf(b, "TestProgManyPoints", cfg)
+			cfg.Iters = 1
+			res[name] = best(res[name], long-cpuOf(b, "TestProgManyPoints", cfg))
+		}
+	}
+	native := fastest(20, manyPoints, plainLoadLoop)
+	for _, name := range []string{"pct", "pctvb"} {
+		ns := float64(res[name].Nanoseconds()) / float64((iters-1)*manyPoints)
+		b.ReportMetric(ns, "cpu-ns/point-"+name)
+		b.ReportMetric(ns/native, "x-plain-load-"+name)
+	}
+	b.ReportMetric(0, "ns/op")
 }
