@@ -20,8 +20,10 @@ import (
 // goroutine started or ended, a WaitGroup, Once or Cond transition, an
 // atomic that writes, time passing. Reads, atomic loads, mutex traffic and
 // stores of the value already there are not progress, unless they keep
-// reaching memory not touched before in the window (liveCheck.touched). A window without
-// progress is a livelock, reported with a replay (a replay opens the window
+// reaching memory not touched before in the window (liveCheck.touched). Windows without
+// progress at liveConfirm checkpoints in a row, with no goroutine started or
+// ended between them, are a livelock (liveSuspect says why one is not
+// enough), reported with a replay (a replay opens the window
 // at the same step and takes the same turns: they are not recorded, see
 // recorder.switchTo). A window with progress lets the execution go
 // on to the next checkpoint; past the calibrated limit it is abandoned as
@@ -122,19 +124,17 @@ func (e *execution) atCheckpoint(site int) {
 	e.unfast() // a window opens or closes, the next checkpoint moves
 	if lc := e.live; lc != nil {
 		if lc.progress {
-			e.live = nil
-			e.unobserveLive()
-			e.narrowSites()
-			e.narrowSites = nil
-			e.nextCheck = e.limits.nextCheck(e.step)
-			if e.step >= e.limits.limit() {
-				e.failStepLimit(site)
-			}
+			liveSuspects.clear(e)
+			e.closeWindow(site)
 			return
 		}
 		if !lc.clockFree && e.timers.pending(now) {
 			e.live = &liveCheck{start: e.step, clockFree: true}
 			e.nextCheck = e.step + liveWindow
+			return
+		}
+		if !liveSuspects.confirmed(e) {
+			e.closeWindow(site) // not yet: look again at the next checkpoint
 			return
 		}
 		e.failLivelock(site)
@@ -146,6 +146,72 @@ func (e *execution) atCheckpoint(site int) {
 	// Writes at sites that variable bounding left off are progress too:
 	// the window watches every site. Replays widen at the same step.
 	e.narrowSites = widenSites()
+}
+
+// closeWindow ends a livelock window that did not conclude: the execution
+// goes on unobserved to the next checkpoint, or is given up at the step
+// limit.
+func (e *execution) closeWindow(site int) {
+	e.live = nil
+	e.unobserveLive()
+	e.narrowSites()
+	e.narrowSites = nil
+	e.nextCheck = e.limits.nextCheck(e.step)
+	if e.step >= e.limits.limit() {
+		e.failStepLimit(site)
+	}
+}
+
+// A single window without progress is not proof of a livelock. A loop with
+// a fixed number of iterations whose counter is a local (gopct does not
+// see locals) and whose body only reads shared memory looks like a spin:
+// xsync's TestMapParallelStoresAndDeletes ends with two goroutines doing
+// LoadOrStore, 100,000 times each, of keys that are all present, which
+// reads the same few thousand addresses and writes nothing; the window at
+// 2^21 steps saw no progress and gopct reported a livelock in a test that
+// ends in 20 ms. Such a loop ends, and its goroutine with it. So a
+// livelock is reported only when the windows of liveConfirm checkpoints in
+// a row (the checkpoints double: 3 windows span 3x the steps run before
+// the first) saw no progress and no goroutine started or ended between
+// them: a livelock is for ever, a bounded loop ends within the span as long
+// as it is shorter than the execution before it. A real livelock is
+// reported two checkpoints later than a single window would.
+const liveConfirm = 3
+
+// liveSuspect is what a window without progress leaves for the next
+// checkpoint. Executions of a process run one at a time, and only the
+// token holder reaches a checkpoint, so one value serves; exec says whose
+// it is.
+type liveSuspect struct {
+	exec    *execution
+	windows int // windows in a row without progress
+	gs      int // goroutines started by the execution at the last one
+	done    int // and ended
+}
+
+var liveSuspects liveSuspect
+
+// clear forgets e's windows without progress: one progressed.
+func (s *liveSuspect) clear(e *execution) {
+	if s.exec == e {
+		*s = liveSuspect{}
+	}
+}
+
+// confirmed counts a window of e without progress and reports whether it
+// makes liveConfirm in a row with the same goroutines alive.
+func (s *liveSuspect) confirmed(e *execution) bool {
+	done := 0
+	for _, g := range e.gs {
+		if g.state == gDone {
+			done++
+		}
+	}
+	if s.exec != e || s.gs != len(e.gs) || s.done != done {
+		*s = liveSuspect{exec: e, gs: len(e.gs), done: done}
+	}
+	s.windows++
+	return s.windows >= liveConfirm
 }
 
 // widenSites switches every memory site on and returns the function that
