@@ -133,8 +133,11 @@ func testGoroutine(block, bubble string) (string, bool) {
 	if parked != "" {
 		// go test's parent waits in t.Run (t.Parallel) for a channel.
 		user = append([]frame{{fn: parked + "(...)", loc: "\t" + runtime.GOROOT() + "/src/testing/testing.go"}}, user...)
-		if i, j := strings.IndexByte(header, '['), strings.LastIndexByte(header, ']'); i >= 0 && j > i {
-			header = header[:i+1] + "chan receive" + header[j:]
+		if i := strings.IndexByte(header, '['); i >= 0 {
+			// The state, up to the bubble's mark: "[chan receive (durable), synctest bubble 3]:".
+			if j := strings.IndexAny(header[i:], ",]"); j > 0 {
+				header = header[:i+1] + "chan receive" + header[i+j:]
+			}
 		}
 	}
 	out := []string{header}
