@@ -149,6 +149,9 @@ func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 	if s, ok := r.clockCall(c); ok {
 		return s
 	}
+	if s, ok := r.stackCall(c); ok {
+		return s
+	}
 	fn, sel := r.callee(fun)
 	if fn != nil && fn.Pkg() != nil {
 		if o, method, ok := lookupOp(fn, sel); ok {

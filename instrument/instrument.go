@@ -50,7 +50,10 @@ type Config struct {
 // of go.uber.org/ratelimit's tests among others, makes goroutines wait on
 // its own mutex and timer channels: uninstrumented, a goroutine blocked in
 // Mock.Sleep stalled the execution (exit 2 on every ratelimit test).
-var AutoDeps = []string{"golang.org/x/sync", "github.com/stretchr/testify", "github.com/benbjohnson/clock"}
+// go.uber.org/goleak reads every goroutine's stack (runtime.Stack), which
+// instrumented reads the test's goroutines, not gopct's (pct/stackdump.go):
+// uninstrumented, `defer goleak.VerifyNone(t)` failed every execution.
+var AutoDeps = []string{"golang.org/x/sync", "github.com/stretchr/testify", "github.com/benbjohnson/clock", "go.uber.org/goleak"}
 
 // Result describes an instrumented copy of the user's packages. The user's
 // files are never written; everything lives in WorkDir and is reached

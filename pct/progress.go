@@ -20,8 +20,10 @@ import (
 // goroutine started or ended, a WaitGroup, Once or Cond transition, an
 // atomic that writes, time passing. Reads, atomic loads, mutex traffic and
 // stores of the value already there are not progress, unless they keep
-// reaching memory not touched before in the window (liveCheck.touched). A window without
-// progress is a livelock, reported with a replay (a replay opens the window
+// reaching memory not touched before in the window (liveCheck.touched). Windows without
+// progress at liveConfirm checkpoints in a row, with no goroutine started or
+// ended between them, are a livelock (liveSuspect says why one is not
+// enough), reported with a replay (a replay opens the window
 // at the same step and takes the same turns: they are not recorded, see
 // recorder.switchTo). A window with progress lets the execution go
 // on to the next checkpoint; past the calibrated limit it is abandoned as
@@ -102,6 +104,8 @@ type liveCheck struct {
 	// clockFree: time may pass whatever -max-delay, because the window
 	// before this one made no progress with a timer pending.
 	clockFree bool
+	since     time.Time // the clock when a clock-free window began
+	passed    bool      // time has passed in this clock-free window
 	// touched: the addresses read, or stored with their own value, in the
 	// window. A loop that keeps reaching memory it has not touched (more
 	// than freshProgress addresses) is a bounded scan or clear of a large
@@ -122,21 +126,17 @@ func (e *execution) atCheckpoint(site int) {
 	e.unfast() // a window opens or closes, the next checkpoint moves
 	if lc := e.live; lc != nil {
 		if lc.progress {
-			e.live = nil
-			e.unobserveLive()
-			if e.narrowSites != nil {
-				e.narrowSites()
-				e.narrowSites = nil
-			}
-			e.nextCheck = e.limits.nextCheck(e.step)
-			if e.step >= e.limits.limit() {
-				e.failStepLimit(site)
-			}
+			liveSuspects.clear(e)
+			e.closeWindow(site)
 			return
 		}
 		if !lc.clockFree && e.timers.pending(now) {
-			e.live = &liveCheck{start: e.step, clockFree: true}
+			e.live = &liveCheck{start: e.step, clockFree: true, since: now()}
 			e.nextCheck = e.step + liveWindow
+			return
+		}
+		if !liveSuspects.confirmed(e) {
+			e.closeWindow(site) // not yet: look again at the next checkpoint
 			return
 		}
 		e.failLivelock(site)
@@ -148,6 +148,74 @@ func (e *execution) atCheckpoint(site int) {
 	// Writes at sites that variable bounding left off are progress too:
 	// the window watches every site. Replays widen at the same step.
 	e.narrowSites = widenSites()
+}
+
+// closeWindow ends a livelock window that did not conclude: the execution
+// goes on unobserved to the next checkpoint, or is given up at the step
+// limit.
+func (e *execution) closeWindow(site int) {
+	e.live = nil
+	e.unobserveLive()
+	if e.narrowSites != nil { // already narrowed when the window progressed (progressMade)
+		e.narrowSites()
+		e.narrowSites = nil
+	}
+	e.nextCheck = e.limits.nextCheck(e.step)
+	if e.step >= e.limits.limit() {
+		e.failStepLimit(site)
+	}
+}
+
+// A single window without progress is not proof of a livelock. A loop with
+// a fixed number of iterations whose counter is a local (gopct does not
+// see locals) and whose body only reads shared memory looks like a spin:
+// xsync's TestMapParallelStoresAndDeletes ends with two goroutines doing
+// LoadOrStore, 100,000 times each, of keys that are all present, which
+// reads the same few thousand addresses and writes nothing; the window at
+// 2^21 steps saw no progress and gopct reported a livelock in a test that
+// ends in 20 ms. Such a loop ends, and its goroutine with it. So a
+// livelock is reported only when the windows of liveConfirm checkpoints in
+// a row (the checkpoints double: 3 windows span 3x the steps run before
+// the first) saw no progress and no goroutine started or ended between
+// them: a livelock is for ever, a bounded loop ends within the span as long
+// as it is shorter than the execution before it. A real livelock is
+// reported two checkpoints later than a single window would.
+const liveConfirm = 3
+
+// liveSuspect is what a window without progress leaves for the next
+// checkpoint. Executions of a process run one at a time, and only the
+// token holder reaches a checkpoint, so one value serves; exec says whose
+// it is.
+type liveSuspect struct {
+	exec    *execution
+	windows int // windows in a row without progress
+	gs      int // goroutines started by the execution at the last one
+	done    int // and ended
+}
+
+var liveSuspects liveSuspect
+
+// clear forgets e's windows without progress: one progressed.
+func (s *liveSuspect) clear(e *execution) {
+	if s.exec == e {
+		*s = liveSuspect{}
+	}
+}
+
+// confirmed counts a window of e without progress and reports whether it
+// makes liveConfirm in a row with the same goroutines alive.
+func (s *liveSuspect) confirmed(e *execution) bool {
+	done := 0
+	for _, g := range e.gs {
+		if g.state == gDone {
+			done++
+		}
+	}
+	if s.exec != e || s.gs != len(e.gs) || s.done != done {
+		*s = liveSuspect{exec: e, gs: len(e.gs), done: done}
+	}
+	s.windows++
+	return s.windows >= liveConfirm
 }
 
 // widenSites switches every memory site on and returns the function that
@@ -174,8 +242,9 @@ func (e *execution) fairNext(d *Decision) int {
 	}
 	lc.turns++
 	r := lc.draw()
-	if d.CanPassTime && (len(d.Choices) == 0 || r%uint64(len(d.Choices)+1) == 0) {
+	if d.CanPassTime && (len(d.Choices) == 0 || r%uint64(len(d.Choices)+1) == 0 && lc.mayPass()) {
 		lc.left = 0
+		lc.passed = true
 		return PassTime
 	}
 	lc.left = int((r >> 32) % (2*liveQuantum - 1)) // a turn of 1 to 2*liveQuantum-1 points
@@ -206,6 +275,24 @@ func (lc *liveCheck) draw() uint64 {
 	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
 	x = (x ^ x>>27) * 0x94d049bb133111eb
 	return x ^ x>>31
+}
+
+// clockFreeSpan bounds the time a clock-free window lets pass while
+// goroutines can run. The window asks whether the goroutines wait for
+// time; the first pass answers it whatever the next timer's distance (ants'
+// workers spin while the test sleeps 1 s), later passes while the clock is
+// within clockFreeSpan of the window's start. Unbounded, a long computation
+// that shows no progress next to a ticker saw the clock run a tick per
+// round: buntdb's TestBackgroudOperations reopens its database, replaying
+// 200,000 logged Sets that store the values already there, while the
+// database's 1 s background ticker waits; 600 ticks into one window the
+// clock passed the 10 min timeout, a FALSE hang in a test that takes 2 s.
+const clockFreeSpan = 10 * time.Second
+
+// mayPass says whether the window may let time pass while goroutines can
+// run (a pass when nobody can run is never in question).
+func (lc *liveCheck) mayPass() bool {
+	return !lc.clockFree || !lc.passed || now().Sub(lc.since) < clockFreeSpan
 }
 
 // gIndex is the index of g among gs, or -1.

@@ -1,0 +1,191 @@
+package pct
+
+import (
+	"regexp"
+	"runtime"
+	"strings"
+)
+
+// Goroutine dumps as the test would see them under go test.
+//
+// Leak checkers read runtime.Stack(buf, true) and call every goroutine they
+// do not expect a leak: go.uber.org/goleak's Find and VerifyNone, used by
+// many modules' tests (`defer goleak.VerifyNone(t)`). Inside an execution
+// the dump also holds gopct's own goroutines: the test's goroutine waiting
+// for the execution (runner.runOne), the watchdog, the goroutines that host
+// the synctest bubble, goroutines left blocked by earlier executions in
+// their bubbles, and the scheduler's decision goroutines; and the test's own
+// goroutines show gopct's frames (the parked t.Run of a parent test is
+// rt.runSubtest, not testing.(*T).Run, so goleak's filter of the testing
+// package's goroutines misses it). goleak's own tests failed in execution #0
+// of every hunt ("found unexpected goroutines: ... gopct.invalid/rt.(*runner).runOne").
+// The instrumenter rewrites runtime.Stack into Stack, which gives, inside an
+// execution, the dump go test would give: gopct's goroutines left out,
+// gopct's frames dropped from the others, a parent parked in t.Run or
+// t.Parallel shown there, and "created by" naming the function with the go
+// statement (the instrumenter's wrapper closure runs it on rt.spawn).
+
+const rtPrefix = "gopct.invalid/rt."
+
+// Stack is runtime.Stack(buf, all).
+func Stack(buf []byte, all bool) int {
+	if !all || current.Load() == nil {
+		return runtime.Stack(buf, all)
+	}
+	return copy(buf, testDump(fullDump(), currentBubble()))
+}
+
+// fullDump is the runtime's dump of every goroutine.
+func fullDump() string {
+	buf := make([]byte, 64<<10)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			return string(buf[:n])
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+}
+
+// testDump keeps, of a dump taken in the bubble named bubble, the
+// goroutines go test would show, each rewritten by testGoroutine.
+func testDump(dump, bubble string) string {
+	var out []string
+	for _, block := range strings.Split(strings.TrimRight(dump, "\n"), "\n\n") {
+		if b, ok := testGoroutine(block, bubble); ok {
+			out = append(out, b)
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return strings.Join(out, "\n\n") + "\n"
+}
+
+// frame is one call of a dump: the function line and its "\tfile:line"
+// line ("" when absent, as for "...additional frames elided...").
+type frame struct{ fn, loc string }
+
+func (f frame) rt() bool { return strings.HasPrefix(f.fn, rtPrefix) }
+
+// name is the function's name without its arguments.
+func (f frame) name() string {
+	if i := strings.LastIndexByte(f.fn, '('); i > 0 {
+		return f.fn[:i]
+	}
+	return f.fn
+}
+
+// testGoroutine rewrites one goroutine of a dump; false: leave it out.
+func testGoroutine(block, bubble string) (string, bool) {
+	lines := strings.Split(block, "\n")
+	header := lines[0]
+	var frames []frame
+	var created *frame
+	hasRT := false
+	for i := 1; i < len(lines); i++ {
+		f := frame{fn: lines[i]}
+		if i+1 < len(lines) && strings.HasPrefix(lines[i+1], "\t") {
+			f.loc = lines[i+1]
+			i++
+		}
+		if strings.HasPrefix(f.fn, "created by ") {
+			created = &f
+			hasRT = hasRT || strings.HasPrefix(f.fn, "created by "+rtPrefix)
+			continue
+		}
+		hasRT = hasRT || f.rt()
+		frames = append(frames, f)
+	}
+	if b := bubbleOf(header); b != bubble {
+		// Another execution's bubble, or outside every bubble: gopct's
+		// goroutines there go; the others (the main goroutine in
+		// testing.(*T).Run, os/signal's) are the process's, as under go
+		// test.
+		return block, b == "" && !hasRT
+	}
+	if len(frames) > 0 {
+		switch frames[0].name() {
+		case "internal/synctest.Run", "testing/synctest.testingSynctestTest":
+			return "", false // the bubble's hosts
+		}
+	}
+	var user []frame
+	var entry, parked string
+	for _, f := range frames {
+		switch f.name() {
+		case rtPrefix + "runSubtest":
+			parked = "testing.(*T).Run"
+		case rtPrefix + "parallelSubtest":
+			parked = "testing.(*T).Parallel"
+		case rtPrefix + "spawn.func1", rtPrefix + "runSubtest.func1":
+			entry = f.name()
+		}
+		if !f.rt() {
+			user = append(user, f)
+		}
+	}
+	if len(user) == 0 {
+		// gopct's own (a decision goroutine), or a managed goroutine
+		// not started yet: only the latter is the test's.
+		return block, entry != ""
+	}
+	if parked != "" {
+		// go test's parent waits in t.Run (t.Parallel) for a channel.
+		user = append([]frame{{fn: parked + "(...)", loc: "\t" + runtime.GOROOT() + "/src/testing/testing.go"}}, user...)
+		if i := strings.IndexByte(header, '['); i >= 0 {
+			// The state, up to the bubble's mark: "[chan receive (durable), synctest bubble 3]:".
+			if j := strings.IndexAny(header[i:], ",]"); j > 0 {
+				header = header[:i+1] + "chan receive" + header[i+j:]
+			}
+		}
+	}
+	out := []string{header}
+	for _, f := range user {
+		out = append(out, f.fn)
+		if f.loc != "" {
+			out = append(out, f.loc)
+		}
+	}
+	if created != nil {
+		c := *created
+		from := ""
+		if i := strings.LastIndex(c.fn, " in goroutine "); i >= 0 {
+			from = c.fn[i:]
+		}
+		switch entry {
+		case rtPrefix + "spawn.func1":
+			// The go statement's function, run by the closure the
+			// instrumenter wraps it in (or the user's own literal):
+			// created by the function that encloses that closure.
+			last := user[len(user)-1]
+			c = frame{fn: "created by " + closureSuffix.ReplaceAllString(last.name(), "") + from, loc: last.loc}
+		case rtPrefix + "runSubtest.func1":
+			c = frame{fn: "created by testing.(*T).Run" + from, loc: "\t" + runtime.GOROOT() + "/src/testing/testing.go"}
+		}
+		out = append(out, c.fn)
+		if c.loc != "" {
+			out = append(out, c.loc)
+		}
+	}
+	return strings.Join(out, "\n"), true
+}
+
+// closureSuffix is the part of a function literal's name that follows the
+// enclosing function's: F.func1, F.gowrap1, F.func1.2.
+var closureSuffix = regexp.MustCompile(`\.(func|gowrap)?[0-9]+$`)
+
+// bubbleOf is the synctest bubble a dump's goroutine header names ("" if
+// none): "goroutine 7 [chan receive (durable), synctest bubble 3]:".
+func bubbleOf(header string) string {
+	const mark = "synctest bubble "
+	i := strings.Index(header, mark)
+	if i < 0 {
+		return ""
+	}
+	id := header[i+len(mark):]
+	if j := strings.IndexAny(id, ",]"); j >= 0 {
+		id = id[:j]
+	}
+	return id
+}
