@@ -276,6 +276,13 @@ func (e *execution) enabledSet() []*G {
 }
 
 func (e *execution) setState(g *G, s gState) {
+	if tallyGranted != 0 {
+		// The runnable set changes: the holder's batch ends here. Runtime
+		// code may do this after user code without another entry: onceDo
+		// wakes the Do waiters once the user's f returns, a subtest's end
+		// lets its parent go on (review of tally batches).
+		e.closeTally()
+	}
 	g.state = s
 	e.dirty = true
 	e.unfast()

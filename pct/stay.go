@@ -115,18 +115,10 @@ func buildMemWords(sites []SiteInfo) []uint64 {
 // conditions it stands for hold (set by the package's tests).
 var verifyFast bool
 
-// unfast ends the fast bound: the next access tests every condition. It
-// ends the holder's tally batch too (tally.go): unfast is called by the
-// holder, or by a decider while nobody runs, where something a batch
-// relies on changed, and the runtime code that changed it may run after
-// user code without any other entry (onceDo wakes the Do waiters after the
-// user's f returns).
-func (e *execution) unfast() {
-	e.fastTo = 0
-	if tallyGranted != 0 {
-		e.closeTally()
-	}
-}
+// unfast ends the fast bound: the next access tests every condition. (A
+// tally batch opened under the bound is closed by the runtime entry that
+// led here, or by setState.)
+func (e *execution) unfast() { e.fastTo = 0 }
 
 // memFast is memStays under the fast bound, for the token holder's access
 // at a site of the table: what memStaysSlow would do, from one compare

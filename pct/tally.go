@@ -77,8 +77,12 @@ type tallyCounter interface {
 // closeTally ends the holder's batch, if any: the accesses it made become
 // steps and decisions, and counts of the strategy. Called by the holder
 // before anything that reads or moves the step (and by the decider once
-// the holder has stopped in code gopct does not see). Undoes the decrement
-// of an access that found the batch exhausted (tally = -1).
+// the holder has stopped in code gopct does not see). Drops the decrement
+// of an access that found the batch exhausted (tally = -1). Not inlined:
+// its callers test tallyGranted first, and its body in each of them made
+// unfast and the points that call it larger.
+//
+//go:noinline
 func (e *execution) closeTally() {
 	used := tallyGranted - max(tally, 0)
 	tally, tallyGranted = 0, 0
