@@ -200,7 +200,7 @@ func access(site int, p, v unsafe.Pointer, write bool, size uintptr) {
 	}
 	e.seq++
 	if tallyOn && step >= maxTrailSteps && mem && e.tallyState != tallyUnusable {
-		e.openTally(step)
+		e.maybeOpenTally(step)
 	}
 }
 

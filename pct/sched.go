@@ -118,6 +118,7 @@ type execution struct {
 	tallyState int8
 	tallyRep   int
 	tallyG     *G
+	streak     int // memory steps in a row under the fast bound (tallyStreak)
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
@@ -334,6 +335,7 @@ func (e *execution) stepAt(g *G, site int, kind SiteKind, addr uintptr, write bo
 	if tallyGranted != 0 {
 		e.closeTally()
 	}
+	e.streak = 0 // a scheduling point off the fast bound (tallyStreak)
 	g.site, g.batched = site, false
 	if onObject(kind) {
 		g.lastMem = site

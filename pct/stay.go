@@ -175,7 +175,7 @@ func (e *execution) memStaysSlow(g *G, site int) bool {
 	}
 	e.seq++
 	if tallyOn && (kind == KindRead || kind == KindWrite) && e.tallyState != tallyUnusable {
-		e.openTally(step)
+		e.maybeOpenTally(step)
 	}
 	return true
 }
