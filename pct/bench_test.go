@@ -369,27 +369,38 @@ func memRMWLoop(n int) {
 // 201 (process start and the first execution), over the 200 x 20,000
 // points between them; best of five alternating rounds.
 func BenchmarkActivePoint(b *testing.B) {
+	ns := pointCPU(b, "TestProgPoints", 201, pointsPerExec)
+	native := nativeLoop(201 * pointsPerExec)
+	for _, name := range []string{"pct", "pctvb"} {
+		b.ReportMetric(ns[name], "cpu-ns/point-"+name)
+		b.ReportMetric(ns[name]/native, "x-native-load-"+name)
+	}
+	b.ReportMetric(0, "ns/op")
+}
+
+// pointCPU runs prog, which makes points tracked loads per execution,
+// under PCT and under PCTVB tracking the loaded variable, and returns the
+// worker's CPU per load for each: a campaign of 1 execution subtracted
+// from one of iters (process start and the first execution), best of five
+// alternating rounds.
+func pointCPU(b *testing.B, prog string, iters, points int) map[string]float64 {
 	specs := map[string]Config{
 		"pct":   {Spec: testSpec("pct")},
 		"pctvb": {Spec: Spec{Name: "pctvb", D: 3}, VarSites: [][]int{{sR}}},
 	}
-	const iters = 201
 	res := map[string]time.Duration{}
 	for range 5 {
 		for _, name := range []string{"pct", "pctvb"} {
 			cfg := specs[name]
 			cfg.Seed, cfg.Iters = 1, iters
-			long := cpuOf(b, "TestProgPoints", cfg)
+			long := cpuOf(b, prog, cfg)
 			cfg.Iters = 1
-			short := cpuOf(b, "TestProgPoints", cfg)
-			res[name] = best(res[name], long-short)
+			res[name] = best(res[name], long-cpuOf(b, prog, cfg))
 		}
 	}
-	native := nativeLoop(iters * pointsPerExec)
-	for _, name := range []string{"pct", "pctvb"} {
-		ns := float64(res[name].Nanoseconds()) / float64((iters-1)*pointsPerExec)
-		b.ReportMetric(ns, "cpu-ns/point-"+name)
-		b.ReportMetric(ns/native, "x-native-load-"+name)
+	ns := map[string]float64{}
+	for name, d := range res {
+		ns[name] = float64(d.Nanoseconds()) / float64((iters-1)*points)
 	}
-	b.ReportMetric(0, "ns/op")
+	return ns
 }

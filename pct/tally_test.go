@@ -5,7 +5,6 @@ import (
 	"slices"
 	"sync"
 	"testing"
-	"time"
 )
 
 // TestProgLongLostUpdate: two goroutines add 1 to counter 100,000 times
@@ -175,26 +174,11 @@ const manyPoints = 1_000_000
 // 5.
 // go test ./pct -run XXX -bench TalliedPoint -benchtime 1x
 func BenchmarkTalliedPoint(b *testing.B) {
-	specs := map[string]Config{
-		"pct":   {Spec: testSpec("pct")},
-		"pctvb": {Spec: Spec{Name: "pctvb", D: 3}, VarSites: [][]int{{sR}}},
-	}
-	const iters = 21
-	res := map[string]time.Duration{}
-	for range 5 {
-		for _, name := range []string{"pct", "pctvb"} {
-			cfg := specs[name]
-			cfg.Seed, cfg.Iters = 1, iters
-			long := cpuOf(b, "TestProgManyPoints", cfg)
-			cfg.Iters = 1
-			res[name] = best(res[name], long-cpuOf(b, "TestProgManyPoints", cfg))
-		}
-	}
+	ns := pointCPU(b, "TestProgManyPoints", 21, manyPoints)
 	native := fastest(20, manyPoints, plainLoadLoop)
 	for _, name := range []string{"pct", "pctvb"} {
-		ns := float64(res[name].Nanoseconds()) / float64((iters-1)*manyPoints)
-		b.ReportMetric(ns, "cpu-ns/point-"+name)
-		b.ReportMetric(ns/native, "x-plain-load-"+name)
+		b.ReportMetric(ns[name], "cpu-ns/point-"+name)
+		b.ReportMetric(ns[name]/native, "x-plain-load-"+name)
 	}
 	b.ReportMetric(0, "ns/op")
 }
