@@ -153,7 +153,7 @@ func closeOp(site int, ch unsafe.Pointer) {
 // of such an access (BenchmarkActivePoint); keep the two in step (the
 // tests verify both, verifyFast).
 func access(site int, p, v unsafe.Pointer, write bool, size uintptr) {
-	// tally is negative here (tally.go). Only the holder resets it: a
+	// With the tally on, tally is negative here (tally.go). Only the holder resets it: a
 	// goroutine that does not hold the token leaves its decrement, which
 	// the holder's next reset drops (an undo could land after that reset
 	// and grant the holder an access it never counts).
@@ -190,10 +190,12 @@ func access(site int, p, v unsafe.Pointer, write bool, size uintptr) {
 	g := e.holder
 	g.site, g.lastMem = site, site
 	e.step = step
-	mem := isMemory(SiteKind(w))       // w's low byte is the site's kind
-	if step <= maxTrailSteps || !mem { // past the trail a memory step is not hashed (tally.go)
+	mem := isMemory(SiteKind(w)) // w's low byte is the site's kind
+	if step <= maxTrailSteps {
 		e.fp = (e.fp ^ uint64(g.id)<<40 ^ w) * fpPrime
 		e.rec.step(g.id, site)
+	} else if !mem {
+		e.foldStep(g.id, site, SiteKind(w)) // past the trail, as stepAt folds it (tally.go)
 	}
 	if uint(site) < uint(len(e.hits)) {
 		e.hits[site]++

@@ -140,10 +140,12 @@ func (e *execution) memFast(site int) bool {
 	g := e.holder
 	g.site, g.lastMem = site, site
 	e.step = step
-	mem := isMemory(SiteKind(w))       // w's low byte is the site's kind
-	if step <= maxTrailSteps || !mem { // past the trail a memory step is not hashed (tally.go)
+	mem := isMemory(SiteKind(w)) // w's low byte is the site's kind
+	if step <= maxTrailSteps {
 		e.fp = (e.fp ^ uint64(g.id)<<40 ^ w) * fpPrime
 		e.rec.step(g.id, site)
+	} else if !mem {
+		e.foldStep(g.id, site, SiteKind(w)) // past the trail, as stepAt folds it (tally.go)
 	}
 	if uint(site) < uint(len(e.hits)) {
 		e.hits[site]++
