@@ -188,7 +188,7 @@ func access(site int, p, v unsafe.Pointer, write bool, size uintptr) {
 		e.checkFast(site)
 	}
 	g := e.holder
-	g.site, g.lastMem = site, site
+	g.site, g.lastMem, g.batched = site, site, false
 	e.step = step
 	mem := isMemory(SiteKind(w)) // w's low byte is the site's kind
 	if step <= maxTrailSteps {

@@ -138,7 +138,7 @@ func (e *execution) memFast(site int) bool {
 		e.checkFast(site)
 	}
 	g := e.holder
-	g.site, g.lastMem = site, site
+	g.site, g.lastMem, g.batched = site, site, false
 	e.step = step
 	mem := isMemory(SiteKind(w)) // w's low byte is the site's kind
 	if step <= maxTrailSteps {
