@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gopct/gopct/pct"
 )
 
 // VarID indexes Result.Vars.
@@ -68,6 +70,9 @@ type Result struct {
 	Sites []*Site // sites touching at least one variable, sorted by position
 
 	allSites []*Site // also the sites touching only local memory
+	// byKey: the variables of the accesses at each pct.VarKey (a
+	// position, apart for map operations), local-only ones included.
+	byKey map[string][]VarID
 
 	a      *analysis
 	byName map[string]VarID
@@ -282,8 +287,11 @@ func (r *Result) buildSites(a *analysis, col *collector) {
 	}
 	sites := map[key]*Site{}
 	var order []key
+	r.byKey = map[string][]VarID{}
 	for _, ra := range col.accesses {
 		vars := r.varsOf(a, ra.ptr)
+		vk := pct.VarKey(r.Prog.Position(ra.pos), accessKind(ra))
+		r.byKey[vk] = mergeIDs(append([]VarID{}, r.byKey[vk]...), vars)
 		k := key{ra.pos, ra.access}
 		s := sites[k]
 		if s == nil {
@@ -353,20 +361,32 @@ func mergeIDs(x, y []VarID) []VarID {
 }
 
 // SiteVars maps every access site the analysis saw in the module's
-// reachable code, by name, to the variables of Q it may touch (reads and
-// writes at one position merged); a site that touches only
-// goroutine-local memory maps to an empty, non-nil list. A site that is
-// not in the map was not seen (unreachable from the roots, or an
-// expression the analysis does not count as an access).
+// reachable code, by pct.VarKey (its position; map operations apart), to
+// the variables of Q it may touch (reads and writes at one key merged); a
+// site that touches only goroutine-local memory maps to an empty, non-nil
+// list. A site that is not in the map was not seen (unreachable from the
+// roots, or an expression the analysis does not count as an access).
 func (r *Result) SiteVars() map[string][]VarID {
-	out := make(map[string][]VarID, len(r.allSites))
-	for _, s := range r.allSites {
-		if out[s.Pos] == nil {
-			out[s.Pos] = []VarID{}
-		}
-		out[s.Pos] = mergeIDs(out[s.Pos], s.Vars)
+	out := make(map[string][]VarID, len(r.byKey))
+	for k, vars := range r.byKey {
+		out[k] = append([]VarID{}, vars...)
 	}
 	return out
+}
+
+// accessKind is the site kind whose VarKey names a raw access: a map
+// operation's or a plain access's (every other operation shares the
+// position's key).
+func accessKind(ra rawAccess) pct.SiteKind {
+	switch ra.op {
+	case "mapread", "mapwrite", "maprange", "delete":
+		return pct.KindMapWrite
+	case "clear":
+		if isMap(ra.ptr.Type()) {
+			return pct.KindMapWrite
+		}
+	}
+	return pct.KindRead
 }
 
 // Var returns the variable with the given runtime name, or nil.

@@ -23,8 +23,12 @@ func (b *Binary) profileWith(spec pct.Spec, run string, n int, seed uint64, loop
 	if err != nil {
 		return nil, err
 	}
-	merged := map[[2]string]pct.Observation{}
-	var order [][2]string
+	type obsKey struct {
+		site, name string
+		id         int
+	}
+	merged := map[obsKey]pct.Observation{}
+	var order []obsKey
 	for _, test := range tests {
 		cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Spec: spec, Seed: seed, Iters: n, Workers: 1, Stall: 30, Profile: true, Loop: loop}
 		recs, err := b.runWorkers(cfg, nil, runHooks{})
@@ -36,7 +40,7 @@ func (b *Binary) profileWith(spec pct.Spec, run string, n int, seed uint64, loop
 				continue
 			}
 			for _, o := range r.Profile {
-				k := [2]string{o.Site, o.Var}
+				k := obsKey{o.Site, o.Var, o.ID}
 				m, ok := merged[k]
 				if !ok {
 					order = append(order, k)

@@ -35,7 +35,7 @@ import (
 const analysisBudget = 20 * time.Second
 
 // analysisCacheVersion changes when the cached table's meaning changes.
-const analysisCacheVersion = "gopct sitevars v1"
+const analysisCacheVersion = "gopct sitevars v2" // v2: map operations keyed apart (pct.VarKey)
 
 // cachedAnalysis is one cache entry: the table, or why there is none.
 type cachedAnalysis struct {

@@ -63,9 +63,9 @@ func gateSizeSource(n int) []byte {
 }
 
 // VarTable is what the alias analysis says about the module's sites: the
-// variables of Q and, by site name (package load's convention, which
-// both share), the variables each site may touch. A site absent from
-// Sites is unknown: it may touch any variable.
+// variables of Q and, by site name (pct.VarKey of package load's position
+// convention, which both share), the variables each site may touch. A
+// site absent from Sites is unknown: it may touch any variable.
 type VarTable struct {
 	Vars  []pct.VarInfo      `json:"vars"`
 	Sites map[string][]int32 `json:"sites"`
@@ -82,7 +82,7 @@ func (r *Result) SiteVars(t *VarTable) [][]int32 {
 		return out
 	}
 	for i, s := range r.Sites {
-		if vars, ok := t.Sites[s.Pos]; ok {
+		if vars, ok := t.Sites[pct.VarKey(s.Pos, s.Kind)]; ok {
 			out[i] = append([]int32{}, vars...)
 		}
 	}

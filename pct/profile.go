@@ -228,9 +228,14 @@ func (p *profile) entries(site int, name string) *obsCache {
 }
 
 // Observation is one line of a profile: a site's accesses to a variable,
-// or (Site empty) a variable's totals.
+// or (Site empty) a variable's totals. ID is the site's id in the
+// binary's site table plus one (0: a total, or a profile of a runtime
+// before it): several sites share a position (`s.m[k] = v` loads s.m
+// and writes the map at one "file:line:col"), and variable bounding must
+// activate the one that touched the variable, not all of them.
 type Observation struct {
 	Site       string `json:"site,omitempty"`
+	ID         int    `json:"id,omitempty"`
 	Var        string `json:"var"`
 	Access     string `json:"access,omitempty"`
 	Goroutines int    `json:"goroutines"`
@@ -247,7 +252,7 @@ func (p *profile) observations(execs int) []Observation {
 		if o.write {
 			acc = "write"
 		}
-		out = append(out, Observation{Site: sitePos(k.site), Var: k.name, Access: acc, Goroutines: o.goroutines.len(), Accesses: o.accesses})
+		out = append(out, Observation{Site: sitePos(k.site), ID: k.site + 1, Var: k.name, Access: acc, Goroutines: o.goroutines.len(), Accesses: o.accesses})
 	}
 	for name, v := range p.vars {
 		out = append(out, Observation{Var: name, Goroutines: v.goroutines.len(), Accesses: (v.accesses + execs - 1) / max(1, execs)})

@@ -22,6 +22,18 @@ func onObject(k SiteKind) bool {
 	return true
 }
 
+// VarKey names a site in the site→variable table (instrument.VarTable,
+// built from the alias analysis): its position, and for a map operation
+// its position and " map". One position can hold a plain access and a
+// map operation on different variables: `s.m[k] = v` loads s.m (a field
+// of *s) and writes the map it holds, both at the position of s.
+func VarKey(pos string, kind SiteKind) string {
+	if kind == KindMapRead || kind == KindMapWrite {
+		return pos + " map"
+	}
+	return pos
+}
+
 // siteKind returns what the site does (0 for an unknown site).
 func siteKind(site int) SiteKind {
 	if uint(site) < uint(len(siteTable)) {

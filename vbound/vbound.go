@@ -34,7 +34,9 @@ type Variable struct {
 
 // Rank turns profiling observations into ranked variables. siteIDs maps a
 // site position ("file:line:col") to the ids of the memory-access sites at
-// that position in the binary.
+// that position in the binary. An observation that names its site (ID)
+// gives the variable that site alone, when it is one of them; one that
+// does not gives every site at the position.
 func Rank(obs []pct.Observation, siteIDs map[string][]int) []Variable {
 	byName := map[string]*Variable{}
 	get := func(name string) *Variable {
@@ -51,7 +53,7 @@ func Rank(obs []pct.Observation, siteIDs map[string][]int) []Variable {
 			v.K, v.Goroutines = o.Accesses, o.Goroutines
 			continue
 		}
-		v.Sites = append(v.Sites, siteIDs[o.Site]...)
+		v.Sites = append(v.Sites, observedSites(o, siteIDs[o.Site])...)
 	}
 	out := make([]Variable, 0, len(byName))
 	for _, v := range byName {
@@ -112,4 +114,18 @@ func Subsets(n, v int, yield func([]int) bool) {
 			idx[j] = idx[j-1] + 1
 		}
 	}
+}
+
+// observedSites returns the sites of ids, the memory sites at o's
+// position, that o stands for.
+func observedSites(o pct.Observation, ids []int) []int {
+	if o.ID <= 0 {
+		return ids
+	}
+	for _, id := range ids {
+		if id == o.ID-1 {
+			return []int{id}
+		}
+	}
+	return nil
 }

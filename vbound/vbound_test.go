@@ -26,6 +26,29 @@ func TestRankSharedFirstThenCorner(t *testing.T) {
 	}
 }
 
+// Two sites at one position (a load of s.m and the write of the map it
+// holds, `s.m[k] = v`): an observation naming its site gives its variable
+// that site alone; one without an id (an older runtime's) every site at
+// the position; an id that is not a memory site at the position, none.
+func TestRankKeepsTheObservedSite(t *testing.T) {
+	obs := []pct.Observation{
+		{Var: "p.set", Goroutines: 2, Accesses: 10},
+		{Var: "p.set", Site: "a.go:1:1", ID: 1, Accesses: 10},
+		{Var: "p.m", Goroutines: 2, Accesses: 10},
+		{Var: "p.m", Site: "a.go:1:1", ID: 2, Accesses: 10},
+		{Var: "p.old", Goroutines: 2, Accesses: 5},
+		{Var: "p.old", Site: "a.go:1:1", Accesses: 5},
+		{Var: "p.stray", Goroutines: 2, Accesses: 5},
+		{Var: "p.stray", Site: "a.go:1:1", ID: 9, Accesses: 5},
+	}
+	ids := map[string][]int{"a.go:1:1": {0, 1}}
+	got := fmt.Sprint(Rank(obs, ids))
+	want := "[{p.old 5 2 true [0 1]} {p.m 10 2 true [1]} {p.set 10 2 true [0]}]"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
 func TestSubsetsExact(t *testing.T) {
 	var got []string
 	Subsets(4, 2, func(s []int) bool { got = append(got, fmt.Sprint(s)); return true })
