@@ -21,7 +21,7 @@ func mapAccess(site int, id unsafe.Pointer, write bool) (*execution, *G) {
 		return nil, nil
 	}
 	e, g := self()
-	if e == nil || untracked(uintptr(id)) {
+	if e == nil || trackedObjs != nil && untracked(uintptr(id)) {
 		return nil, nil
 	}
 	if profiling {
@@ -41,6 +41,9 @@ func mapRead(site int, id unsafe.Pointer) {
 	if e == nil {
 		return
 	}
+	if e.mapWrites == 0 {
+		return // no write in progress: no model to look up
+	}
 	if mm := e.maps.get(id); mm != nil && mm.writer != nil && mm.writer != g {
 		e.fatal(site, "concurrent map read and map write")
 	}
@@ -59,7 +62,10 @@ func mapWriteBegin(site int, id unsafe.Pointer) bool {
 	if mm.writer != nil && mm.writer != g {
 		e.fatal(site, "concurrent map writes")
 	}
-	mm.writer = g
+	if mm.writer == nil {
+		e.mapWrites++
+	}
+	mm.writer, g.writing = g, mm
 	if !e.memStays(g, site) {
 		e.point(g, site) // the write is in progress: another goroutine may run
 	}
@@ -76,14 +82,20 @@ func mapWriteBegin(site int, id unsafe.Pointer) bool {
 }
 
 // mapWriteEnd ends a write's window; it returns the execution (nil: the
-// caller runs natively).
+// caller runs natively). The window is g's last begun write (a write's
+// operands are evaluated before it begins, so no other map operation of
+// g comes between).
 func mapWriteEnd(id unsafe.Pointer) *execution {
 	e, g := self()
 	if e == nil || id == nil {
 		return nil
 	}
-	if mm := e.maps.get(id); mm != nil && mm.writer == g {
-		mm.writer = nil
+	if mm := g.writing; mm != nil {
+		if mm.writer == g {
+			mm.writer = nil
+			e.mapWrites--
+		}
+		g.writing = nil
 	}
 	return e
 }

@@ -52,6 +52,9 @@ type G struct {
 	// Unlock that usually follows finds the model without the table.
 	locked      unsafe.Pointer
 	lockedModel *lockModel
+	// writing is the model of the map whose write g has begun
+	// (mapWriteBegin) and not yet ended.
+	writing *mapModel
 }
 
 // execution is the state of one controlled run of a test body. All fields
@@ -143,6 +146,7 @@ type execution struct {
 	mutexes    ptrTable[lockModel]
 	rwMutexes  ptrTable[lockModel]
 	maps       ptrTable[mapModel]
+	mapWrites  int // maps whose model has a writer: a read looks its map up only then
 	abortCh    chan struct{}
 	bodyDone   bool
 	bodyDoneAt time.Time // fake time at which the test function returned
