@@ -99,8 +99,9 @@ type Plan struct {
 	sets     []vbound.Variable // pctvb: the variable set of this hunt (set by HuntVB)
 	// attachSet, for a resumable PCTVB hunt, sets up the hunt of one
 	// variable set (its range of executions) for resuming (Store.Attach).
-	attachSet func(p *Plan, planned *results.Summary)
-	first     int // first execution index (HuntVB gives each set its own range)
+	attachSet  func(p *Plan, planned *results.Summary)
+	first      int  // first execution index (HuntVB gives each set its own range)
+	laterRound bool // HuntVB: a later round of a set already announced ("tracking")
 }
 
 // userErr is a user error (usererr.ErrUser: exit 2) found by the campaign.
@@ -373,7 +374,7 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	if cfg.Loop = p.Loop; p.Loop > 0 && p.sets != nil {
 		cfg.Objects = objectsOf(p.sets)
 	}
-	if p.sets != nil && p.Log != nil {
+	if p.sets != nil && p.Log != nil && !p.laterRound {
 		fmt.Fprintf(p.Log, "gopct: tracking %s\n", setNames(p.sets))
 	}
 	ids := workerIDs(p, &cfg)

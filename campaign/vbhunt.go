@@ -3,6 +3,7 @@ package campaign
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/gopct/gopct/pct"
 	"github.com/gopct/gopct/results"
@@ -22,6 +23,16 @@ const maxSubsets = 64
 // executions over the v-subsets of the shared variables in rank order, or
 // over the one set p.Vars names. Only the tracked variables' sites are
 // scheduling points among memory accesses; sync operations always are.
+//
+// Each set has a range of execution indices of its own, run in rounds:
+// every set's next round (a chunk per worker) before any set's round
+// after it, so that a bug on a set ranked last is not left until every
+// other set has had all its executions, or never reached when -budget
+// ends first (the paper draws the set of each run at random, ISSTA'13
+// §3: every set has its share of every stretch of the hunt). A round
+// starts at a chunk boundary of its set's range, so each execution runs
+// with the same schedule as in one sub-hunt per set: only their order
+// changes.
 func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 	if p.Spec.V == 0 && len(p.Vars) == 0 {
 		// v = 0: no variable tracked, only synchronisation operations are
@@ -29,44 +40,76 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 		p.Spec.Name, p.sets = "pct", []vbound.Variable{}
 		return b.Hunt(p, test)
 	}
+	if p.Budget > 0 && p.Start.IsZero() {
+		p.Start = time.Now() // one budget for every round of every set
+	}
 	sets, err := b.vbSets(p, test)
 	if err != nil {
 		return nil, err
 	}
 	per := max(1, p.Iters/len(sets))
+	round := roundSize(p, per)
 	var all []uint64 // every set's execution classes, for the coverage curve
 	total := b.Planned(p, test)
-	for i, set := range sets {
-		q := p
-		q.Spec.V = len(set)
-		q.sets = set
-		q.first = i * per
-		q.Iters = (i + 1) * per
-		if p.attachSet != nil {
-			p.attachSet(&q, b.Planned(q, test)) // -resume skips the set's recorded chunks
-		}
-		h, err := b.hunt(q, test)
-		if err != nil {
-			return nil, err
-		}
-		s := h.summary
-		all = append(all, executionClasses(h.recs)...)
-		total.Executions += s.Executions
-		total.Finished += s.Finished
-		total.Abandoned += s.Abandoned
-		total.Resumed += s.Resumed
-		total.Seconds += s.Seconds
-		total.CPUSeconds += s.CPUSeconds
-		if s.Bug != nil {
-			total.Bug = s.Bug
-			total.Spec = s.Spec
-			break
+	for lo := 0; lo < per; lo += round {
+		for i, set := range sets {
+			if budgetSpent(p) {
+				return vbDone(p, total, all), nil
+			}
+			q := p
+			q.Spec.V = len(set)
+			q.sets = set
+			q.first = i*per + lo
+			q.Iters = i*per + min(lo+round, per)
+			q.laterRound = lo > 0
+			if p.attachSet != nil {
+				p.attachSet(&q, b.Planned(q, test)) // -resume skips the round's recorded chunks
+			}
+			h, err := b.hunt(q, test)
+			if err != nil {
+				return nil, err
+			}
+			s := h.summary
+			all = append(all, executionClasses(h.recs)...)
+			total.Executions += s.Executions
+			total.Finished += s.Finished
+			total.Abandoned += s.Abandoned
+			total.Resumed += s.Resumed
+			total.Seconds += s.Seconds
+			total.CPUSeconds += s.CPUSeconds
+			if s.Bug != nil {
+				total.Bug = s.Bug
+				total.Spec = s.Spec
+				return vbDone(p, total, all), nil
+			}
 		}
 	}
+	return vbDone(p, total, all), nil
+}
+
+// roundSize is the number of executions of one set in one round of
+// HuntVB: a chunk for every worker (of every shard), a whole number of
+// chunks so that rounds start at the chunk boundaries of the set's range;
+// a quarter of the set's executions when they are not chunked.
+func roundSize(p Plan, per int) int {
+	if p.Chunk <= 0 || !chunkable(p.Spec) {
+		return max(1, (per+3)/4)
+	}
+	return p.Chunk * max(1, p.Workers) * max(1, p.Shards)
+}
+
+// budgetSpent says whether p's -budget has run out (the rounds left
+// would start workers only to stop them).
+func budgetSpent(p Plan) bool {
+	return p.Budget > 0 && time.Since(p.Start) >= p.Budget
+}
+
+// vbDone completes the summary of a PCTVB hunt.
+func vbDone(p Plan, total *results.Summary, classes []uint64) *results.Summary {
 	if p.Coverage {
-		total.Coverage = coverageCurve(all)
+		total.Coverage = coverageCurve(classes)
 	}
-	return total, nil
+	return total
 }
 
 // VBSets lists, in order, the variable sets a PCTVB hunt of test with
