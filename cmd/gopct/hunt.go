@@ -27,7 +27,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	var seed int64
 	fs.StringVar(&p.Run, "run", "", "run only the tests matching this regexp (like go test -run)")
 	fs.StringVar(&strategy, "strategy", strategy, "scheduling strategy: pct, pctvb (variable bounding) or random")
-	fs.IntVar(&vbound, "v", vbound, "pctvb: variables tracked at a time (the v-subsets of the shared variables are tried in turn; 0: only sync operations are scheduling points)")
+	fs.IntVar(&vbound, "v", vbound, "pctvb: variables tracked at a time (the v-subsets of the shared variables take turns, a chunk per worker each; 0: only sync operations are scheduling points)")
 	fs.StringVar(&varNames, "vars", "", "track exactly these variables (comma-separated names, as gopct vars prints them): pctvb counts them; every strategy makes only the memory accesses that may touch them scheduling points (sync operations always are)")
 	fs.IntVar(&tbound, "t", tbound, "thread bounding for pct and pctvb: priorities from random permutations of n+d-1 fragments (ISSTA'13 §4); 0: off")
 	fs.IntVar(&depth, "d", depth, "PCT bug depth d (d-1 priority change points per execution)")
