@@ -37,6 +37,11 @@ func (r *Result) Check(obs []Observation) []Miss {
 			missed = append(missed, Miss{o, "variable not in Q"})
 		case !slices.Contains(r.SitesAt(o.Site), v.ID):
 			missed = append(missed, Miss{o, "site not predicted to touch the variable"})
+		case o.ID > 0 && !slices.Contains(r.byKey[observedKey(o)], v.ID):
+			// The position's sites together touch it, but not those of
+			// the observed site's key (a map operation, or a plain access,
+			// pct.VarKey), whose table the memory gate reads.
+			missed = append(missed, Miss{o, "the site's kind at that position not predicted to touch the variable"})
 		}
 	}
 	return missed
@@ -70,4 +75,14 @@ func Aggregate(obs []Observation) map[string]Observed {
 		}
 	}
 	return totals
+}
+
+// observedKey is the table key of an observation's site (an observation
+// of a runtime that names its site, ID > 0, says whether it is a map
+// operation).
+func observedKey(o Observation) string {
+	if o.Map {
+		return pct.VarKey(o.Site, pct.KindMapRead)
+	}
+	return pct.VarKey(o.Site, pct.KindRead)
 }

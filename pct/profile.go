@@ -236,6 +236,7 @@ func (p *profile) entries(site int, name string) *obsCache {
 type Observation struct {
 	Site       string `json:"site,omitempty"`
 	ID         int    `json:"id,omitempty"`
+	Map        bool   `json:"map,omitempty"` // the site is a map operation (VarKey)
 	Var        string `json:"var"`
 	Access     string `json:"access,omitempty"`
 	Goroutines int    `json:"goroutines"`
@@ -252,7 +253,7 @@ func (p *profile) observations(execs int) []Observation {
 		if o.write {
 			acc = "write"
 		}
-		out = append(out, Observation{Site: sitePos(k.site), ID: k.site + 1, Var: k.name, Access: acc, Goroutines: o.goroutines.len(), Accesses: o.accesses})
+		out = append(out, Observation{Site: sitePos(k.site), ID: k.site + 1, Map: isMapKind(siteKind(k.site)), Var: k.name, Access: acc, Goroutines: o.goroutines.len(), Accesses: o.accesses})
 	}
 	for name, v := range p.vars {
 		out = append(out, Observation{Var: name, Goroutines: v.goroutines.len(), Accesses: (v.accesses + execs - 1) / max(1, execs)})

@@ -28,11 +28,13 @@ func onObject(k SiteKind) bool {
 // map operation on different variables: `s.m[k] = v` loads s.m (a field
 // of *s) and writes the map it holds, both at the position of s.
 func VarKey(pos string, kind SiteKind) string {
-	if kind == KindMapRead || kind == KindMapWrite {
+	if isMapKind(kind) {
 		return pos + " map"
 	}
 	return pos
 }
+
+func isMapKind(k SiteKind) bool { return k == KindMapRead || k == KindMapWrite }
 
 // siteKind returns what the site does (0 for an unknown site).
 func siteKind(site int) SiteKind {
