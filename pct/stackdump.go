@@ -148,20 +148,18 @@ func testGoroutine(block, bubble string) (string, bool) {
 			user = append(user, f)
 		}
 	}
+	header = nativeHeader(header, nativeState(frames))
 	if len(user) == 0 {
 		// gopct's own (a decision goroutine), or a managed goroutine
 		// not started yet: only the latter is the test's.
-		return block, entry != ""
+		if entry == "" {
+			return "", false
+		}
+		return strings.Join(append([]string{header}, strings.Split(block, "\n")[1:]...), "\n"), true
 	}
 	if parked != "" {
 		// go test's parent waits in t.Run (t.Parallel) for a channel.
 		user = append([]frame{{fn: parked + "(...)", loc: "\t" + runtime.GOROOT() + "/src/testing/testing.go"}}, user...)
-		if i := strings.IndexByte(header, '['); i >= 0 {
-			// The state, up to the bubble's mark: "[chan receive (durable), synctest bubble 3]:".
-			if j := strings.IndexAny(header[i:], ",]"); j > 0 {
-				header = header[:i+1] + "chan receive" + header[i+j:]
-			}
-		}
 	}
 	out := []string{header}
 	for _, f := range user {
