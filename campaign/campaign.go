@@ -906,6 +906,9 @@ func (w *worker) crashed() ([]pct.Record, error) {
 	if dir := os.Getenv("GOPCT_KEEP"); dir != "" {
 		os.WriteFile(filepath.Join(dir, "crash-output.txt"), out, 0o644) // debugging aid, as in Close
 	}
+	if msg, ok := signalCrash(string(out)); ok {
+		return nil, userErr("%s (%s)", msg, crashMessage(string(out), w.err))
+	}
 	if strings.Contains(string(out), "synctest channel from outside bubble") {
 		// Not the program's failure: a goroutine outside the execution's
 		// bubble (started in init, or kept in package state by an earlier

@@ -508,6 +508,10 @@ func (e *execution) classifyBubblePanic(p any) {
 		// Not a deadlock of the program: the token holder blocked inside
 		// code gopct does not instrument, waiting for a goroutine that
 		// waited for the token.
+		if f := e.signalStuck(); f != nil {
+			e.failure = f // os/signal: no -deps can help (signals.go)
+			break
+		}
 		e.failure = &Failure{Kind: FailStuck, Site: e.holder.site, Message: fmt.Sprintf(
 			"%s blocked inside code gopct does not instrument (standard library or another module) after %s, "+
 				"waiting for a goroutine that was waiting for its turn; gopct cannot schedule through that code "+
