@@ -428,6 +428,7 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 			s.Executions += r.Executions
 			s.Finished += r.Finished
 			s.Abandoned += r.Abandoned
+			s.HeldTimer = max(s.HeldTimer, r.HeldTimer)
 			s.Bounds = r.Bounds
 			s.Complete = r.Complete
 			s.Unmanaged += r.Unmanaged

@@ -165,6 +165,7 @@ func (r *runner) run(body func(*testing.T)) {
 	defer r.stopAtDeadline(spec)()
 	crash := openCrashLog(r.cfg.CrashLog)
 	execs, maxSteps, abandoned := 0, 0, 0
+	var held time.Duration // HeldTimer
 	var unmanaged unmanagedTally
 	limits := &stepLimits{fixed: r.cfg.MaxSteps}
 	complete := false
@@ -197,6 +198,7 @@ func (r *runner) run(body func(*testing.T)) {
 		f := e.failure
 		if f != nil && !f.Kind.IsBug() && !f.Kind.IsEnvironment() {
 			abandoned++
+			held = max(held, f.HeldTimer)
 		}
 		unmanaged.add(e)
 		r.count(execs, abandoned, maxSteps, unmanaged)
@@ -229,7 +231,7 @@ func (r *runner) run(body func(*testing.T)) {
 	}
 	rec := Record{Type: RecDone, Executions: execs, Finished: execs - abandoned, MaxSteps: maxSteps,
 		Abandoned: abandoned, Spec: &spec, Complete: complete, Unmanaged: unmanaged.executions, UnmanagedAt: unmanaged.at,
-		Tallied: tallied}
+		Tallied: tallied, HeldTimer: held}
 	if b, ok := strat.(interface{ Stats() []BoundStats }); ok {
 		rec.Bounds = b.Stats()
 	}
