@@ -429,6 +429,7 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 			s.Executions += r.Executions
 			s.Finished += r.Finished
 			s.Abandoned += r.Abandoned
+			s.HeldTimer = max(s.HeldTimer, r.HeldTimer)
 			s.Bounds = r.Bounds
 			s.Complete = r.Complete
 			s.Unmanaged += r.Unmanaged
@@ -906,6 +907,9 @@ func (w *worker) crashed() ([]pct.Record, error) {
 	out, _ := os.ReadFile(filepath.Join(filepath.Dir(w.out), "output.txt"))
 	if dir := os.Getenv("GOPCT_KEEP"); dir != "" {
 		os.WriteFile(filepath.Join(dir, "crash-output.txt"), out, 0o644) // debugging aid, as in Close
+	}
+	if msg, ok := signalCrash(string(out)); ok {
+		return nil, userErr("%s (%s)", msg, crashMessage(string(out), w.err))
 	}
 	if strings.Contains(string(out), "synctest channel from outside bubble") {
 		// Not the program's failure: a goroutine outside the execution's

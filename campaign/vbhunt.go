@@ -74,6 +74,7 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 			total.Executions += s.Executions
 			total.Finished += s.Finished
 			total.Abandoned += s.Abandoned
+			total.HeldTimer = max(total.HeldTimer, s.HeldTimer)
 			total.Resumed += s.Resumed
 			total.Seconds += s.Seconds
 			total.CPUSeconds += s.CPUSeconds

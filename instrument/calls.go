@@ -82,6 +82,10 @@ var ops = map[string]op{
 	"sync.Pool.Put":         {"PoolPut", pct.KindOther, recvPtr},
 	"testing.T.Run":         {"TRun", pct.KindOther, recvPtr},
 	"testing.T.Parallel":    {"TParallel", pct.KindOther, recvPtr},
+	// A signal handler cannot be registered in a synctest bubble: an
+	// environment error that says so (pct/signals.go).
+	"os/signal.Notify":        {"SignalNotify", pct.KindOther, recvNone},
+	"os/signal.NotifyContext": {"SignalNotifyContext", pct.KindOther, recvNone},
 }
 
 // testFailures are the methods of testing's types rewritten to TError.

@@ -201,6 +201,9 @@ func (r *fileRewriter) selector(e *ast.SelectorExpr) string {
 		if s := r.timerValue(e); s != "" {
 			return s
 		}
+		if s := r.stackValue(e); s != "" {
+			return s
+		}
 		return r.text(e)
 	}
 	if sel.Kind() == types.MethodVal {

@@ -18,7 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden files of TestGolden"
 
 // goldenRules lists the rule directories under testdata; each holds one
 // in.go or in_test.go and its expected rewrite out.golden.
-var goldenRules = []string{"tests", "gostmt", "chan", "select", "mutex", "syncmisc", "atomic", "time", "tfail", "memory", "maps", "alloc", "locals", "globals", "rand", "maps121", "leave"}
+var goldenRules = []string{"tests", "gostmt", "chan", "select", "mutex", "syncmisc", "atomic", "time", "tfail", "memory", "maps", "alloc", "locals", "globals", "rand", "maps121", "leave", "goroutines"}
 
 // TestGolden rewrites each rule's input and compares it with out.golden
 // (go test ./instrument -update regenerates them).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // FailureKind names how an execution went wrong. Bugs of the program are
@@ -68,6 +69,10 @@ type Failure struct {
 	// Key names the bug across executions where the message does not (a
 	// race: its pair of sites, in either order and by any goroutines).
 	Key string
+	// HeldTimer (FailStepLimit): how far the next timer was when the
+	// execution was given up, if -max-delay kept it from firing while
+	// goroutines ran (heldtimer.go).
+	HeldTimer time.Duration
 }
 
 // unsupportedPanic recognises the testing package's refusals inside a

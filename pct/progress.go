@@ -162,7 +162,11 @@ func (e *execution) closeWindow(site int) {
 	}
 	e.nextCheck = e.limits.nextCheck(e.step)
 	if e.step >= e.limits.limit() {
+		held := e.heldTimer()
 		e.failStepLimit(site)
+		if f := e.failure; f != nil && f.Kind == FailStepLimit {
+			f.HeldTimer = held
+		}
 	}
 }
 

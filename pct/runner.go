@@ -165,6 +165,7 @@ func (r *runner) run(body func(*testing.T)) {
 	defer r.stopAtDeadline(spec)()
 	crash := openCrashLog(r.cfg.CrashLog)
 	execs, maxSteps, abandoned := 0, 0, 0
+	var held time.Duration // HeldTimer
 	var unmanaged unmanagedTally
 	limits := &stepLimits{fixed: r.cfg.MaxSteps}
 	complete := false
@@ -197,6 +198,7 @@ func (r *runner) run(body func(*testing.T)) {
 		f := e.failure
 		if f != nil && !f.Kind.IsBug() && !f.Kind.IsEnvironment() {
 			abandoned++
+			held = max(held, f.HeldTimer)
 		}
 		unmanaged.add(e)
 		r.count(execs, abandoned, maxSteps, unmanaged)
@@ -229,7 +231,7 @@ func (r *runner) run(body func(*testing.T)) {
 	}
 	rec := Record{Type: RecDone, Executions: execs, Finished: execs - abandoned, MaxSteps: maxSteps,
 		Abandoned: abandoned, Spec: &spec, Complete: complete, Unmanaged: unmanaged.executions, UnmanagedAt: unmanaged.at,
-		Tallied: tallied}
+		Tallied: tallied, HeldTimer: held}
 	if b, ok := strat.(interface{ Stats() []BoundStats }); ok {
 		rec.Bounds = b.Stats()
 	}
@@ -508,6 +510,10 @@ func (e *execution) classifyBubblePanic(p any) {
 		// Not a deadlock of the program: the token holder blocked inside
 		// code gopct does not instrument, waiting for a goroutine that
 		// waited for the token.
+		if f := e.signalStuck(); f != nil {
+			e.failure = f // os/signal: no -deps can help (signals.go)
+			break
+		}
 		e.failure = &Failure{Kind: FailStuck, Site: e.holder.site, Message: fmt.Sprintf(
 			"%s blocked inside code gopct does not instrument (standard library or another module) after %s, "+
 				"waiting for a goroutine that was waiting for its turn; gopct cannot schedule through that code "+

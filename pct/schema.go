@@ -119,6 +119,10 @@ type Record struct {
 	// Tallied: memory accesses this worker's executions made inside tally
 	// batches, without entering the runtime (tally.go).
 	Tallied int64 `json:"tallied,omitempty"`
+	// HeldTimer: the farthest timer (ns from the clock) that -max-delay
+	// kept from firing while goroutines ran, in executions given up at the
+	// step limit (heldtimer.go).
+	HeldTimer time.Duration `json:"heldTimer,omitempty"`
 }
 
 // BugReport describes a failing execution.

@@ -76,13 +76,18 @@ func (f frame) name() string {
 	return f.fn
 }
 
-// testGoroutine rewrites one goroutine of a dump; false: leave it out.
-func testGoroutine(block, bubble string) (string, bool) {
+// goroutine is one goroutine of a dump, parsed.
+type goroutine struct {
+	header  string  // "goroutine 7 [chan receive (durable), synctest bubble 3]:"
+	frames  []frame // innermost first
+	created *frame  // its "created by" line, or nil
+	hasRT   bool    // a frame, or its creator, is gopct's
+}
+
+// parseGoroutine splits one goroutine of a dump into its lines.
+func parseGoroutine(block string) goroutine {
 	lines := strings.Split(block, "\n")
-	header := lines[0]
-	var frames []frame
-	var created *frame
-	hasRT := false
+	g := goroutine{header: lines[0]}
 	for i := 1; i < len(lines); i++ {
 		f := frame{fn: lines[i]}
 		if i+1 < len(lines) && strings.HasPrefix(lines[i+1], "\t") {
@@ -90,13 +95,34 @@ func testGoroutine(block, bubble string) (string, bool) {
 			i++
 		}
 		if strings.HasPrefix(f.fn, "created by ") {
-			created = &f
-			hasRT = hasRT || strings.HasPrefix(f.fn, "created by "+rtPrefix)
+			g.created = &f
+			g.hasRT = g.hasRT || strings.HasPrefix(f.fn, "created by "+rtPrefix)
 			continue
 		}
-		hasRT = hasRT || f.rt()
-		frames = append(frames, f)
+		g.hasRT = g.hasRT || f.rt()
+		g.frames = append(g.frames, f)
 	}
+	return g
+}
+
+// bubbleHost says whether g is one of the goroutines that host a synctest
+// bubble (the one in synctest.Test, and the bubble's root waiting for the
+// test function's goroutine): gopct's, not the test's.
+func (g goroutine) bubbleHost() bool {
+	if len(g.frames) == 0 {
+		return false
+	}
+	switch g.frames[0].name() {
+	case "internal/synctest.Run", "testing/synctest.testingSynctestTest":
+		return true
+	}
+	return false
+}
+
+// testGoroutine rewrites one goroutine of a dump; false: leave it out.
+func testGoroutine(block, bubble string) (string, bool) {
+	g := parseGoroutine(block)
+	header, frames, created, hasRT := g.header, g.frames, g.created, g.hasRT
 	if b := bubbleOf(header); b != bubble {
 		// Another execution's bubble, or outside every bubble: gopct's
 		// goroutines there go; the others (the main goroutine in
@@ -104,11 +130,8 @@ func testGoroutine(block, bubble string) (string, bool) {
 		// test.
 		return block, b == "" && !hasRT
 	}
-	if len(frames) > 0 {
-		switch frames[0].name() {
-		case "internal/synctest.Run", "testing/synctest.testingSynctestTest":
-			return "", false // the bubble's hosts
-		}
+	if g.bubbleHost() {
+		return "", false
 	}
 	var user []frame
 	var entry, parked string
@@ -125,20 +148,18 @@ func testGoroutine(block, bubble string) (string, bool) {
 			user = append(user, f)
 		}
 	}
+	header = nativeHeader(header, nativeState(frames))
 	if len(user) == 0 {
 		// gopct's own (a decision goroutine), or a managed goroutine
 		// not started yet: only the latter is the test's.
-		return block, entry != ""
+		if entry == "" {
+			return "", false
+		}
+		return strings.Join(append([]string{header}, strings.Split(block, "\n")[1:]...), "\n"), true
 	}
 	if parked != "" {
 		// go test's parent waits in t.Run (t.Parallel) for a channel.
 		user = append([]frame{{fn: parked + "(...)", loc: "\t" + runtime.GOROOT() + "/src/testing/testing.go"}}, user...)
-		if i := strings.IndexByte(header, '['); i >= 0 {
-			// The state, up to the bubble's mark: "[chan receive (durable), synctest bubble 3]:".
-			if j := strings.IndexAny(header[i:], ",]"); j > 0 {
-				header = header[:i+1] + "chan receive" + header[i+j:]
-			}
-		}
 	}
 	out := []string{header}
 	for _, f := range user {

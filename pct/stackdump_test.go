@@ -36,6 +36,8 @@ created by gopct.invalid/rt.(*runner).runOne in goroutine 7
 goroutine 11 [chan receive (durable), synctest bubble 2]:
 gopct.invalid/rt.(*execution).park(0x1, 0x2)
 	/tmp/rt/sched.go:600 +0x4a
+gopct.invalid/rt.(*execution).disable(0x1, 0x2, {0x3, 0x35})
+	/tmp/rt/mutex.go:271 +0xcc
 gopct.invalid/rt.runSubtest(0x327, 0x1, {0x2, 0x1f}, 0x3)
 	/tmp/rt/subtests.go:82 +0x1a5
 gopct.invalid/rt.TRun(0x327, 0x1, {0x2, 0x1f}, 0x3)
@@ -94,10 +96,10 @@ func TestTestDump(t *testing.T) {
 		heads = append(heads, strings.SplitN(b, "\n", 2)[0])
 	}
 	want := []string{
-		"goroutine 1 [chan receive]:",                               // the process's, as under go test
-		"goroutine 11 [chan receive, synctest bubble 2]:",           // the parent in t.Run
-		"goroutine 12 [chan receive (durable), synctest bubble 2]:", // a worker
-		"goroutine 13 [chan receive (durable), synctest bubble 2]:", // started, not yet run
+		"goroutine 1 [chan receive]:",  // the process's, as under go test
+		"goroutine 11 [chan receive]:", // the parent in t.Run
+		"goroutine 12 [runnable]:",     // a worker, waiting for its turn
+		"goroutine 13 [runnable]:",     // started, not yet run
 	}
 	if strings.Join(heads, "|") != strings.Join(want, "|") {
 		t.Fatalf("goroutines kept:\n%s\nwant:\n%s\ndump:\n%s", strings.Join(heads, "\n"), strings.Join(want, "\n"), got)

@@ -65,6 +65,7 @@ func addShard(m, s *Summary) {
 	m.Executions += s.Executions
 	m.Finished += s.Finished
 	m.Abandoned += s.Abandoned
+	m.HeldTimer = max(m.HeldTimer, s.HeldTimer)
 	m.Workers += s.Workers
 	m.Seconds = max(m.Seconds, s.Seconds)
 	m.CPUSeconds += s.CPUSeconds

@@ -1,6 +1,8 @@
 package results
 
 import (
+	"time"
+
 	"github.com/gopct/gopct/pct"
 )
 
@@ -28,6 +30,10 @@ type Summary struct {
 	// unscheduled; UnmanagedAt: where the first such operation ran.
 	Unmanaged   int    `json:"unmanaged,omitempty"`
 	UnmanagedAt string `json:"unmanagedAt,omitempty"`
+	// HeldTimer: executions were given up while a timer this far off
+	// waited, which -max-delay kept from firing as goroutines ran
+	// (pct/heldtimer.go): raising -max-delay, not -max-steps, lets it fire.
+	HeldTimer time.Duration `json:"heldTimer,omitempty"`
 	// Fresh: each execution ran in a process of its own, because state
 	// the test left in its package broke the next execution of the same
 	// process, or because it failed only while other worker processes ran

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gopct/gopct/pct"
 )
@@ -45,6 +46,24 @@ func TestWriteSummaryInconclusive(t *testing.T) {
 	s.Finished, s.Abandoned = 12, 8
 	if s.Inconclusive() {
 		t.Error("12 of 20 finished is inconclusive")
+	}
+}
+
+// Executions given up while -max-delay held a timer back: the advice is
+// the delay bound, not the step limit (pct/heldtimer.go).
+func TestWriteSummaryHeldTimer(t *testing.T) {
+	var b bytes.Buffer
+	s := &Summary{Test: "TestX", Package: "p", Strategy: "pct", Seed: 1, Executions: 20, Abandoned: 20, HeldTimer: time.Second - 3}
+	WriteSummary(&b, s)
+	out := b.String()
+	if !strings.Contains(out, "a timer due in 1s waited") || !strings.Contains(out, "rerun with -max-delay 1s or more") || strings.Contains(out, "raise -max-steps") {
+		t.Errorf("inconclusive:\n%s", out)
+	}
+	b.Reset()
+	s.Finished, s.Abandoned = 15, 5
+	WriteSummary(&b, s)
+	if out := b.String(); !strings.Contains(out, "5 executions were given up") || !strings.Contains(out, "-max-delay 1s") {
+		t.Errorf("clean:\n%s", out)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/gopct/gopct/pct"
 )
@@ -14,10 +15,12 @@ import (
 // goroutine was, and the command that replays it.
 func WriteSummary(w io.Writer, s *Summary) {
 	if s.Inconclusive() {
-		fmt.Fprintf(w, "?     %s %s: INCONCLUSIVE: only %d of %d executions ran to their end (%s, seed %d, %.1fs)\n"+
-			"      the others were given up as too long: nothing is known about them; raise -max-steps\n"+
-			"      or make the test shorter\n",
+		fmt.Fprintf(w, "?     %s %s: INCONCLUSIVE: only %d of %d executions ran to their end (%s, seed %d, %.1fs)\n",
 			s.Package, s.Test, s.Finished, s.Executions, s.Strategy, s.Seed, s.Seconds)
+		if !writeHeldTimer(w, s) {
+			fmt.Fprintf(w, "      the others were given up as too long: nothing is known about them; raise -max-steps\n"+
+				"      or make the test shorter\n")
+		}
 		return
 	}
 	if s.NothingRan() {
@@ -31,6 +34,7 @@ func WriteSummary(w io.Writer, s *Summary) {
 			s.Package, s.Test, s.Executions, s.Strategy, s.Seed, s.Seconds)
 		if s.Abandoned > 0 {
 			fmt.Fprintf(w, "      %d executions were given up as too long (%d finished)\n", s.Abandoned, s.Finished)
+			writeHeldTimer(w, s)
 		}
 		writeUnmanaged(w, s)
 		return
@@ -45,6 +49,25 @@ func WriteSummary(w io.Writer, s *Summary) {
 		fmt.Fprintf(w, "  (the token has %d characters, more than one command-line argument may hold: save it\n"+
 			"  to a file, e.g. from -json's bug.replay, and run %s @FILE)\n", len(b.Replay), ReplayCommand)
 	}
+}
+
+// writeHeldTimer explains executions given up while a timer waited that
+// -max-delay kept from firing as goroutines ran (pct/heldtimer.go): the
+// test keeps goroutines busy while it waits for time, and gopct's clock
+// runs only when it lets time pass. It reports whether there was one.
+func writeHeldTimer(w io.Writer, s *Summary) bool {
+	if s.HeldTimer <= 0 {
+		return false
+	}
+	d := s.HeldTimer.Round(time.Millisecond)
+	if d == 0 {
+		d = s.HeldTimer
+	}
+	fmt.Fprintf(w, "      executions were given up while a timer due in %v waited and goroutines kept running:\n"+
+		"      gopct's clock does not run while code runs, and -max-delay lets a timer fire while\n"+
+		"      goroutines can run only when it is due within that bound; if the test keeps goroutines\n"+
+		"      busy while it waits for time (spins for a duration), rerun with -max-delay %v or more\n", d, d)
+	return true
 }
 
 // MaxArgLen is the longest token a shell passes as one argument: Linux
