@@ -1,6 +1,7 @@
 package pct
 
 import (
+	"math"
 	"sort"
 	"time"
 )
@@ -69,6 +70,20 @@ func (s *timerSet) next(now time.Time) time.Time {
 	return best
 }
 
+// addDuration returns d+x for a positive d and x >= 0, or the longest
+// duration when the sum does not fit: go-quartz's execution loop parks on
+// time.NewTimer(1<<63 - 1) while its queue is empty, and the readings'
+// lead added to it wrapped around to a negative duration, so the timer
+// fired at once and the loop spun (TestScheduler_BlockingSemantics, a
+// false "job should have run at least once" after the spin used up the
+// execution's steps).
+func addDuration(d, x time.Duration) time.Duration {
+	if d > math.MaxInt64-x {
+		return math.MaxInt64
+	}
+	return d + x
+}
+
 // timerStart says from which clock a timer's duration counts.
 type timerStart bool
 
@@ -100,7 +115,7 @@ func noteTimer(site int, d time.Duration, from timerStart) time.Duration {
 		return d
 	}
 	if from == fromReadings {
-		d += time.Duration(e.readings)
+		d = addDuration(d, time.Duration(e.readings))
 	}
 	t := now()
 	at := e.timers.separate(t.Add(d))

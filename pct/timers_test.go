@@ -77,3 +77,21 @@ func TestTickerPeriodFloor(t *testing.T) {
 		}
 	}
 }
+
+// A timer's lead and a sleep's overshoot added to the longest duration stay
+// the longest duration: wrapped around, time.NewTimer(1<<63 - 1) fired at
+// once (go-quartz's idle execution loop spun).
+func TestAddDurationSaturates(t *testing.T) {
+	const longest = time.Duration(1<<63 - 1)
+	for _, c := range []struct{ d, x, want time.Duration }{
+		{time.Second, 3, time.Second + 3},
+		{longest, 1, longest},
+		{longest - 2, 2, longest},
+		{longest - 2, 3, longest},
+		{longest, time.Microsecond, longest},
+	} {
+		if got := addDuration(c.d, c.x); got != c.want {
+			t.Errorf("addDuration(%d, %d) = %d, want %d", c.d, c.x, got, c.want)
+		}
+	}
+}
