@@ -170,7 +170,7 @@ func sleepOp(site int, d time.Duration) {
 	if d <= 0 {
 		return
 	}
-	d += sleepOvershoot
+	d = addDuration(d, sleepOvershoot) // time.Sleep(1<<63 - 1) blocks for ever
 	e.timers.add(now().Add(d), 0)
 	e.note(EvTimer, g, site, 0)
 	e.blockIn(g, 0, "sleeping at "+sitePos(site), func() { time.Sleep(d) })

@@ -1,6 +1,7 @@
 package pct
 
 import (
+	"math"
 	"sort"
 	"time"
 )
@@ -69,6 +70,20 @@ func (s *timerSet) next(now time.Time) time.Time {
 	return best
 }
 
+// addDuration returns d+x for a positive d and x >= 0, or the longest
+// duration when the sum does not fit: go-quartz's execution loop parks on
+// time.NewTimer(1<<63 - 1) while its queue is empty, and the readings'
+// lead added to it wrapped around to a negative duration, so the timer
+// fired at once and the loop spun (TestScheduler_BlockingSemantics, a
+// false "job should have run at least once" after the spin used up the
+// execution's steps).
+func addDuration(d, x time.Duration) time.Duration {
+	if d > math.MaxInt64-x {
+		return math.MaxInt64
+	}
+	return d + x
+}
+
 // timerStart says from which clock a timer's duration counts.
 type timerStart bool
 
@@ -100,7 +115,7 @@ func noteTimer(site int, d time.Duration, from timerStart) time.Duration {
 		return d
 	}
 	if from == fromReadings {
-		d += time.Duration(e.readings)
+		d = addDuration(d, time.Duration(e.readings))
 	}
 	t := now()
 	at := e.timers.separate(t.Add(d))
@@ -138,6 +153,46 @@ func (s *timerSet) separate(t time.Time) time.Time {
 // every nanosecond after t.
 const maxSeparation = 64
 
+// separatePeriod returns the period, from d on, of a ticker started at t
+// whose ticks fall on no pending one-shot deadline. separate moves a timer
+// made after a ticker; a ticker made after a timer would still tick at its
+// deadline, and the timer and the tick would fire in the runtime's heap
+// order (testify's assert.Never and Eventually make their timer, then
+// their ticker: Never(200ms, 100ms) had its timer and its second tick at
+// one instant, so whether its select returned or checked once more changed
+// from run to run, and ttlcache's Test_Cache_OnEviction replayed 1 of 10).
+// A tick's instant cannot move alone (the runtime ticks at t+k*period), so
+// the period grows by nanoseconds and the tick comes after the timer, as
+// it does in a real run, where the ticker is made later than the timer
+// (and a real tick comes some time after its instant anyway). The other
+// order at that instant is still explored, as in a real run: when the
+// select's goroutine is delayed past both. (ttlcache's stale Never check
+// needs that, a delay of about 100ms: with this, 200 executions no longer
+// find it.) When every period up to d+maxSeparation-1 hits a deadline, d
+// is kept.
+func (s *timerSet) separatePeriod(t time.Time, d time.Duration) time.Duration {
+	if len(s.at) == 0 {
+		return d
+	}
+	s.prune(t)
+	for p := d; p < d+maxSeparation; p++ {
+		if !s.deadlineOnGrid(t, p) {
+			return p
+		}
+	}
+	return d
+}
+
+// deadlineOnGrid says whether a one-shot deadline falls at t+k*p, k >= 1.
+func (s *timerSet) deadlineOnGrid(t time.Time, p time.Duration) bool {
+	for _, at := range s.at {
+		if at.After(t) && at.Sub(t)%p == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // ticksAt says whether a managed ticker ticks exactly at t.
 func (s *timerSet) ticksAt(t time.Time) bool {
 	for j, tick := range s.tick {
@@ -159,8 +214,9 @@ func noteTicker(site int, d time.Duration) time.Duration {
 	if d <= 0 {
 		return d
 	}
-	d = e.tickerPeriod(d)
-	e.timers.add(now().Add(d), d)
+	t := now()
+	d = e.timers.separatePeriod(t, e.tickerPeriod(d))
+	e.timers.add(t.Add(d), d)
 	e.unfast()
 	e.note(EvTimer, g, site, 0)
 	return d

@@ -77,3 +77,47 @@ func TestTickerPeriodFloor(t *testing.T) {
 		}
 	}
 }
+
+// A timer's lead and a sleep's overshoot added to the longest duration stay
+// the longest duration: wrapped around, time.NewTimer(1<<63 - 1) fired at
+// once (go-quartz's idle execution loop spun).
+func TestAddDurationSaturates(t *testing.T) {
+	const longest = time.Duration(1<<63 - 1)
+	for _, c := range []struct{ d, x, want time.Duration }{
+		{time.Second, 3, time.Second + 3},
+		{longest, 1, longest},
+		{longest - 2, 2, longest},
+		{longest - 2, 3, longest},
+		{longest, time.Microsecond, longest},
+	} {
+		if got := addDuration(c.d, c.x); got != c.want {
+			t.Errorf("addDuration(%d, %d) = %d, want %d", c.d, c.x, got, c.want)
+		}
+	}
+}
+
+// A ticker made while a one-shot timer is pending ticks a few nanoseconds
+// slower when one of its ticks would fall on the timer's deadline (testify's
+// Never(200ms, 100ms): the timer, then the ticker); otherwise, and for
+// deadlines already passed, it keeps its period.
+func TestTimerSetSeparatePeriod(t *testing.T) {
+	var s timerSet
+	if got := s.separatePeriod(timerEpoch, 100*time.Millisecond); got != 100*time.Millisecond {
+		t.Fatalf("no timer: got %v, want 100ms", got)
+	}
+	s.add(timerEpoch.Add(200*time.Millisecond), 0)
+	if got := s.separatePeriod(timerEpoch, 100*time.Millisecond); got != 100*time.Millisecond+time.Nanosecond {
+		t.Fatalf("timer at the second tick: got %v, want 100ms+1ns", got)
+	}
+	if got := s.separatePeriod(timerEpoch, 30*time.Millisecond); got != 30*time.Millisecond {
+		t.Fatalf("timer at no tick: got %v, want 30ms", got)
+	}
+	s.add(timerEpoch.Add(200*time.Millisecond+2*time.Nanosecond), 0) // on the 100ms+1ns grid
+	if got := s.separatePeriod(timerEpoch, 100*time.Millisecond); got != 100*time.Millisecond+2*time.Nanosecond {
+		t.Fatalf("timers at the second tick of 100ms and of 100ms+1ns: got %v, want 100ms+2ns", got)
+	}
+	later := timerEpoch.Add(300 * time.Millisecond) // both deadlines passed
+	if got := s.separatePeriod(later, 100*time.Millisecond); got != 100*time.Millisecond {
+		t.Fatalf("deadlines passed: got %v, want 100ms", got)
+	}
+}

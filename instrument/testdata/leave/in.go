@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 var hits int
@@ -33,3 +34,10 @@ var apply = func(xs []int, f func(int) int) int { return f(xs[0]) }
 func double[T int | float64](x T) T { return 2 * x }
 
 func first[T any](xs []T) T { return xs[0] }
+
+const raw = "desc"
+
+// unsafe's functions are builtins, which are no values: as they are.
+func Raw(p *[2]int64) ([]byte, unsafe.Pointer) {
+	return unsafe.Slice(unsafe.StringData(raw), len(raw)), unsafe.Add(unsafe.Pointer(p), 8)
+}
