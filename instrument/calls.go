@@ -108,6 +108,21 @@ func (r *fileRewriter) callee(fun ast.Expr) (*types.Func, *types.Selection) {
 	return nil, nil
 }
 
+// builtinOf returns the builtin function fun names: a predeclared one
+// (len, close) or one of package unsafe (unsafe.Offsetof, unsafe.Add),
+// which is no function value and no call into other code.
+func (r *fileRewriter) builtinOf(fun ast.Expr) *types.Builtin {
+	switch f := fun.(type) {
+	case *ast.Ident:
+		b, _ := r.info.Uses[f].(*types.Builtin)
+		return b
+	case *ast.SelectorExpr:
+		b, _ := r.info.Uses[f.Sel].(*types.Builtin)
+		return b
+	}
+	return nil
+}
+
 // funcKey names fn as "pkg.Func" or "pkg.Type.Method".
 func funcKey(fn *types.Func) string {
 	if fn.Pkg() == nil {
@@ -137,7 +152,7 @@ func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 		}
 		return r.splice(c) // conversion
 	}
-	if b, ok := r.info.Uses[identOf(fun)].(*types.Builtin); ok {
+	if b := r.builtinOf(fun); b != nil {
 		return r.builtinCall(c, b.Name(), ctx)
 	}
 	if s, ok := r.randCall(c); ok {
@@ -603,6 +618,11 @@ func (r *fileRewriter) atomicHoisted(c *ast.CallExpr) string {
 // to the runtime, len/cap of a channel get a scheduling point.
 func (r *fileRewriter) builtinCall(c *ast.CallExpr, name string, ctx callCtx) string {
 	switch name {
+	case "Offsetof", "Sizeof", "Alignof":
+		// unsafe's: the argument is not evaluated, and Offsetof's must
+		// stay a selector (a generic struct's offset is no constant, so
+		// isStatic does not keep these as they are).
+		return r.text(c)
 	case "new", "make", "append":
 		return r.allocBuiltin(c)
 	case "close":

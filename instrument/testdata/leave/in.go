@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 var hits int
@@ -33,3 +34,17 @@ var apply = func(xs []int, f func(int) int) int { return f(xs[0]) }
 func double[T int | float64](x T) T { return 2 * x }
 
 func first[T any](xs []T) T { return xs[0] }
+
+type pair[T any] struct{ a, b T }
+
+// unsafe's functions are builtins, not calls into other code: the
+// arguments of Offsetof, Sizeof and Alignof are not evaluated (Offsetof's
+// must stay a selector, and a generic struct's offset is no constant);
+// those of Add and Slice are, as any expression.
+func Layout[T any](p *pair[T], xs []byte) uintptr {
+	off := unsafe.Offsetof(pair[T]{}.b) + unsafe.Offsetof(p.b)
+	off += unsafe.Sizeof(p.a) + unsafe.Alignof(p.b)
+	_ = unsafe.Add(unsafe.Pointer(p), hits)
+	_ = unsafe.Slice(&xs[0], hits)
+	return off
+}
