@@ -532,6 +532,17 @@ func TParallel(site int, t *testing.T) {
 	parallelSubtest(site)
 }
 
+// TCleanup is t.Cleanup(f). Inside a controlled execution, called by a
+// subtest's goroutine on its t, f runs when that subtest is complete, before
+// its parent's t.Run returns (subtests.go): the subtests share the test's t,
+// whose cleanups run only after the top-level test function has returned.
+// Also b.Cleanup and tb.Cleanup through the testing.TB interface.
+func TCleanup(site int, tb testing.TB, f func()) {
+	if !subtestCleanup(tb, f) {
+		tb.Cleanup(f)
+	}
+}
+
 // TError records a failure message and then calls the real method: method is
 // one of "Error", "Errorf", "Fatal", "Fatalf", "Fail", "FailNow". For the
 // formatted variants args[0] is the format string.
