@@ -678,7 +678,8 @@ func AddCleanup[T, S any](site int, ptr *T, cleanup func(S), arg S) runtime.Clea
 // tests rely on it (workerpool's TestStop sleeps 10ms in a goroutine while
 // Stop drains the queue, and asserts the queue was drained first): from here
 // on the execution lets the fake clock run only when nobody can run, as
-// with -early-timers=false. The rest of the execution is the bubble's: as
+// with -early-timers=false, and time.Now stands still between sleeps, as a
+// bubble's does (clock.go). The rest of the execution is the bubble's: as
 // synctest.Test, it ends when the bubble's goroutines have exited.
 func SynctestTest(site int, t *testing.T, f func(*testing.T)) {
 	e, _ := self()
@@ -687,6 +688,7 @@ func SynctestTest(site int, t *testing.T, f func(*testing.T)) {
 		return
 	}
 	e.lazyTime = true
+	e.standstill = true
 	f(t)
 }
 
