@@ -133,10 +133,12 @@ func (r *fileRewriter) holdLHS(t *temps, l ast.Expr) string {
 }
 
 // valueType is e's type for the inference check, nil for untyped constants
-// and nil (they adapt to their destination).
+// and nil (they adapt to their destination). A typed constant keeps its
+// type: otter's `cl.err = ErrNotFound`, a constant of a string type stored
+// in an error, made Store infer T as both (fits).
 func (r *fileRewriter) valueType(e ast.Expr) types.Type {
 	tv := r.info.Types[e]
-	if tv.Value != nil || tv.IsNil() {
+	if tv.IsNil() || tv.Value != nil && r.untypedConst(e) {
 		return nil
 	}
 	return tv.Type

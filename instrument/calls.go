@@ -86,6 +86,8 @@ var ops = map[string]op{
 	// environment error that says so (pct/signals.go).
 	"os/signal.Notify":        {"SignalNotify", pct.KindOther, recvNone},
 	"os/signal.NotifyContext": {"SignalNotifyContext", pct.KindOther, recvNone},
+	"testing.common.Cleanup":  {"TCleanup", pct.KindOther, recvValue}, // t.Cleanup, b.Cleanup
+	"testing.TB.Cleanup":      {"TCleanup", pct.KindOther, recvValue},
 }
 
 // testFailures are the methods of testing's types rewritten to TError.
@@ -110,6 +112,21 @@ func (r *fileRewriter) callee(fun ast.Expr) (*types.Func, *types.Selection) {
 		return fn, nil
 	}
 	return nil, nil
+}
+
+// builtinOf returns the builtin function fun names: a predeclared one
+// (len, close) or one of package unsafe (unsafe.Offsetof, unsafe.Add),
+// which is no function value and no call into other code.
+func (r *fileRewriter) builtinOf(fun ast.Expr) *types.Builtin {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		b, _ := r.info.Uses[f].(*types.Builtin)
+		return b
+	case *ast.SelectorExpr:
+		b, _ := r.info.Uses[f.Sel].(*types.Builtin)
+		return b
+	}
+	return nil
 }
 
 // funcKey names fn as "pkg.Func" or "pkg.Type.Method".
@@ -141,7 +158,7 @@ func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 		}
 		return r.splice(c) // conversion
 	}
-	if b, ok := r.info.Uses[identOf(fun)].(*types.Builtin); ok {
+	if b := r.builtinOf(fun); b != nil {
 		return r.builtinCall(c, b.Name(), ctx)
 	}
 	if s, ok := r.randCall(c); ok {
@@ -381,19 +398,7 @@ func (r *fileRewriter) isType(e ast.Expr) bool {
 }
 
 // isBuiltin says whether fun names a builtin function, len or unsafe.Slice.
-func (r *fileRewriter) isBuiltin(fun ast.Expr) bool {
-	var id *ast.Ident
-	switch f := ast.Unparen(fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	default:
-		return false
-	}
-	_, ok := r.info.Uses[id].(*types.Builtin)
-	return ok
-}
+func (r *fileRewriter) isBuiltin(fun ast.Expr) bool { return r.builtinOf(fun) != nil }
 
 func identOf(e ast.Expr) *ast.Ident {
 	id, _ := e.(*ast.Ident)
@@ -453,7 +458,10 @@ func (r *fileRewriter) specialRecv(c *ast.CallExpr, sel *types.Selection, method
 		r.keep[r.keepName(c.Fun)] = true
 		return ""
 	}
-	return r.recvArg(ast.Unparen(c.Fun).(*ast.SelectorExpr), sel, method != "")
+	// testing's methods promoted from its unexported common (t.Cleanup)
+	// take the exported type.
+	pkg := sel.Obj().Pkg()
+	return r.recvArg(ast.Unparen(c.Fun).(*ast.SelectorExpr), sel, method != "" || pkg != nil && pkg.Path() == "testing")
 }
 
 // keepName is the text kept alive (var _ = X) for the package of a
@@ -628,6 +636,11 @@ func (r *fileRewriter) atomicHoisted(c *ast.CallExpr) string {
 // to the runtime, len/cap of a channel get a scheduling point.
 func (r *fileRewriter) builtinCall(c *ast.CallExpr, name string, ctx callCtx) string {
 	switch name {
+	case "Offsetof", "Sizeof", "Alignof":
+		// unsafe's: the argument is not evaluated, and Offsetof's must
+		// stay a selector (a generic struct's offset is no constant, so
+		// isStatic does not keep these as they are).
+		return r.text(c)
 	case "new", "make", "append":
 		return r.allocBuiltin(c)
 	case "close":

@@ -179,12 +179,34 @@ func (r *fileRewriter) sameKey(e *ast.IndexExpr) bool {
 
 // fits reports whether passing e where type t is inferred keeps inference
 // working: e's type is identical to t, or e is an untyped constant or nil.
+// A typed constant is not: syscall.SIGTERM sent on a chan os.Signal (fx's
+// tests) made Send(site, ch, syscall.SIGTERM) infer T as both os.Signal and
+// syscall.Signal, which does not compile.
 func (r *fileRewriter) fits(e ast.Expr, t types.Type) bool {
 	tv := r.info.Types[e]
-	if tv.Value != nil || tv.IsNil() {
+	if tv.IsNil() || tv.Type != nil && types.Identical(tv.Type, t) {
 		return true
 	}
-	return tv.Type != nil && types.Identical(tv.Type, t)
+	return tv.Value != nil && r.untypedConst(e)
+}
+
+// untypedConst says whether constant expression e is untyped in the source
+// (go/types records the type it was converted to): a literal, or a named
+// untyped constant. Other constant expressions are taken as typed.
+func (r *fileRewriter) untypedConst(e ast.Expr) bool {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return false
+	}
+	c, ok := r.info.Uses[id].(*types.Const)
+	return ok && untyped(c.Type())
 }
 
 // selector renders x.f in value context when it is not itself a location:

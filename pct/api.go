@@ -532,6 +532,17 @@ func TParallel(site int, t *testing.T) {
 	parallelSubtest(site)
 }
 
+// TCleanup is t.Cleanup(f). Inside a controlled execution, called by a
+// subtest's goroutine on its t, f runs when that subtest is complete, before
+// its parent's t.Run returns (subtests.go): the subtests share the test's t,
+// whose cleanups run only after the top-level test function has returned.
+// Also b.Cleanup and tb.Cleanup through the testing.TB interface.
+func TCleanup(site int, tb testing.TB, f func()) {
+	if !subtestCleanup(tb, f) {
+		tb.Cleanup(f)
+	}
+}
+
 // TError records a failure message and then calls the real method: method is
 // one of "Error", "Errorf", "Fatal", "Fatalf", "Fail", "FailNow". For the
 // formatted variants args[0] is the format string.
@@ -667,7 +678,8 @@ func AddCleanup[T, S any](site int, ptr *T, cleanup func(S), arg S) runtime.Clea
 // tests rely on it (workerpool's TestStop sleeps 10ms in a goroutine while
 // Stop drains the queue, and asserts the queue was drained first): from here
 // on the execution lets the fake clock run only when nobody can run, as
-// with -early-timers=false. The rest of the execution is the bubble's: as
+// with -early-timers=false, and time.Now stands still between sleeps, as a
+// bubble's does (clock.go). The rest of the execution is the bubble's: as
 // synctest.Test, it ends when the bubble's goroutines have exited.
 func SynctestTest(site int, t *testing.T, f func(*testing.T)) {
 	e, _ := self()
@@ -676,6 +688,7 @@ func SynctestTest(site int, t *testing.T, f func(*testing.T)) {
 		return
 	}
 	e.lazyTime = true
+	e.standstill = true
 	f(t)
 }
 

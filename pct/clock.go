@@ -16,13 +16,22 @@ import "time"
 // takes). Timers keep the bubble's clock: a reading taken before a timer
 // fires is still earlier than one taken after it.
 
+// A test that calls synctest.Test itself asks for a bubble's clock: two
+// readings with no sleep between them are equal, and such tests assert it
+// (otter's TestCoarseClock_UpdatesOncePerResolution expects its coarse
+// clock's reading to equal time.Now() until the next tick). From its
+// synctest.Test on (SynctestTest), readings keep the lead they had and no
+// longer move by themselves.
+
 // Now is time.Now().
 func Now() time.Time {
 	e, _ := self()
 	if e == nil {
 		return initNow()
 	}
-	e.readings++
+	if !e.standstill {
+		e.readings++
+	}
 	return now().Add(time.Duration(e.readings))
 }
 

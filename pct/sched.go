@@ -88,6 +88,7 @@ type execution struct {
 	clockStart time.Time
 	epoch      int64 // unix ns at which the bubble's clock starts (epoch.go; 0: the bubble's own start)
 	readings   int64 // time.Now readings so far: each leads the bubble's clock by 1ns more (clock.go)
+	standstill bool  // the test's own synctest.Test began: readings no longer move (clock.go)
 
 	lazyTime bool          // time passes only when no goroutine can run (-early-timers=false)
 	maxDelay time.Duration // a timer fires early only when due within this (0: any)

@@ -19,6 +19,12 @@ import (
 //   - the parent is complete (its cleanups run, its own parent's t.Run
 //     returns) once they have all finished.
 //
+// A subtest's t.Cleanup functions run when it is complete, last first,
+// before its parent's t.Run returns, as go test runs them (TCleanup): on the
+// shared t they would run only after the top-level test's function and its
+// deferred calls (gocron's subtests shut their scheduler down in a cleanup,
+// and the test's deferred goleak check saw the scheduler still running).
+//
 // The same edges order memory for the race detector. A test that never
 // calls t.Run has no frame, and its schedule is not touched.
 
@@ -26,6 +32,7 @@ import (
 // a subtest's.
 type testFrame struct {
 	g        *G
+	t        *testing.T // the t its function was given (shared: the test's)
 	name     string
 	depth    int
 	parent   *testFrame // nil for the top-level test
@@ -35,6 +42,7 @@ type testFrame struct {
 	waiting  bool       // g waits for its parallel subtests
 	paused   []*G       // its parallel subtests waiting at t.Parallel
 	running  int        // its parallel subtests not finished
+	cleanups []func()   // registered by t.Cleanup in its function, run last first
 }
 
 type frameKey struct{ g *G }
@@ -67,7 +75,7 @@ func runSubtest(site int, t *testing.T, name string, f func(*testing.T)) bool {
 	}
 	e.point(g, site)
 	c := e.newG(g, site)
-	fr := &testFrame{g: c, name: name, depth: parent.depth + 1, parent: parent}
+	fr := &testFrame{g: c, t: t, name: name, depth: parent.depth + 1, parent: parent}
 	e.models[frameKey{c}] = fr
 	if e.observing {
 		e.emit(Event{Kind: EvSpawn, G: g.id, Other: c.id, Site: site, Op: KindGo})
@@ -96,9 +104,40 @@ func (e *execution) runSubBody(site int, fr *testFrame, t *testing.T, f func(*te
 		}
 		// Returned, or t.FailNow/t.SkipNow: the subtest is over either way.
 		e.endFrame(fr, site)
-		e.subtestDone(fr, site)
+		// Its parent goes on even if a cleanup calls t.FailNow.
+		defer e.subtestDone(fr, site)
+		runCleanups(fr)
 	}()
 	f(t)
+}
+
+// runCleanups runs the cleanups of frame fr, last first. The rest still run
+// when one ends its goroutine (t.FailNow) or panics, as in go test.
+func runCleanups(fr *testFrame) {
+	n := len(fr.cleanups)
+	if n == 0 {
+		return
+	}
+	f := fr.cleanups[n-1]
+	fr.cleanups = fr.cleanups[:n-1]
+	defer runCleanups(fr)
+	f()
+}
+
+// subtestCleanup registers f as a cleanup of the subtest the calling
+// goroutine runs, if it runs one and tb is the t its function was given;
+// otherwise it says no, and t.Cleanup registers f as usual.
+func subtestCleanup(tb testing.TB, f func()) bool {
+	e, g := self()
+	if e == nil || g == nil {
+		return false
+	}
+	fr, ok := e.models[frameKey{g}].(*testFrame)
+	if !ok || fr.parent == nil || fr.t == nil || testing.TB(fr.t) != tb {
+		return false
+	}
+	fr.cleanups = append(fr.cleanups, f)
+	return true
 }
 
 // subtestDone lets the parent know that the subtest fr has finished.

@@ -38,3 +38,26 @@ outer:
 	}
 	return v
 }
+
+type Signal interface{ Signal() }
+
+type Sig int
+
+func (Sig) Signal() {}
+
+const (
+	Term     Sig = 15
+	untypedN     = 3
+)
+
+// A typed constant sent on a channel of an interface type keeps its type:
+// Send's T would be inferred twice (as Signal and as Sig), so it goes
+// through XSend; untyped constants still fit. So for a map's key.
+var seen = map[Signal]bool{}
+
+func Typed(sigs chan Signal, ifc chan any) bool {
+	sigs <- Term
+	ifc <- untypedN
+	delete(seen, Term)
+	return seen[Term]
+}

@@ -41,3 +41,17 @@ const raw = "desc"
 func Raw(p *[2]int64) ([]byte, unsafe.Pointer) {
 	return unsafe.Slice(unsafe.StringData(raw), len(raw)), unsafe.Add(unsafe.Pointer(p), 8)
 }
+
+type pair[T any] struct{ a, b T }
+
+// unsafe's functions are builtins, not calls into other code: the
+// arguments of Offsetof, Sizeof and Alignof are not evaluated (Offsetof's
+// must stay a selector, and a generic struct's offset is no constant);
+// those of Add and Slice are, as any expression.
+func Layout[T any](p *pair[T], xs []byte) uintptr {
+	off := unsafe.Offsetof(pair[T]{}.b) + unsafe.Offsetof(p.b)
+	off += unsafe.Sizeof(p.a) + unsafe.Alignof(p.b)
+	_ = unsafe.Add(unsafe.Pointer(p), hits)
+	_ = unsafe.Slice(&xs[0], hits)
+	return off
+}

@@ -52,3 +52,18 @@ func Generic[T any](p *T, v T) T {
 	*p = v
 	return *p
 }
+
+type strErr string
+
+func (e strErr) Error() string { return string(e) }
+
+const errGone strErr = "gone"
+
+var Err error
+
+// A typed constant of another type than its destination's keeps its type:
+// Store would infer T twice (error and strErr), so it goes through XStore.
+func SetErr() {
+	Err = errGone
+	Err = nil
+}

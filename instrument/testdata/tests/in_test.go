@@ -24,3 +24,14 @@ func helper(t *testing.T)    { t.Helper() }
 type S struct{}
 
 func (S) TestMethod(t *testing.T) {}
+
+// t.Cleanup and tb.Cleanup go through the runtime: a subtest's cleanups run
+// when it is complete, not with the test's.
+func TestCleanups(t *testing.T) {
+	t.Run("sub", func(t *testing.T) {
+		t.Cleanup(func() {})
+		cleanupHelper(t)
+	})
+}
+
+func cleanupHelper(tb testing.TB) { tb.Cleanup(func() {}) }
