@@ -64,7 +64,7 @@ func external(op extOp) {
 		e.ext = append(e.ext, op)
 	}
 	e.extQueued.Store(true)
-	kick := e.idle && !e.deciding
+	kick := e.idle && !e.deciding && e.mayDecide()
 	if kick {
 		e.deciding = true
 	}
@@ -74,6 +74,25 @@ func external(op extOp) {
 	}
 }
 
+// mayDecide says whether the calling unmanaged goroutine may start a
+// decision: only a goroutine of the execution's bubble may (a timer
+// callback of another module). One outside it (started at init) must not
+// touch the bubble's channels and timers, and must not claim the decision
+// either: while it held e.deciding, the bubble's own clock tick found the
+// decision taken and returned, no timer was left, and synctest reported
+// every goroutine blocked, a false deadlock when its goroutine started
+// late on a loaded machine (sweep_unmanaged_release). Its operation waits
+// in the queue for the next decision, and the execution stops trusting
+// that stuck goroutines stay stuck (outsider). Called under e.mu, only
+// when nobody holds the token.
+func (e *execution) mayDecide() bool {
+	if e.bubble != "" && currentBubble() == e.bubble {
+		return true
+	}
+	e.outsider.Store(true)
+	return false
+}
+
 // decideForOutside is the decision an unmanaged goroutine's operation
 // starts when nobody holds the token, on a goroutine of its own. It does
 // not wait (synctest.Wait) for the goroutines of the bubble to block, as a
@@ -81,21 +100,9 @@ func external(op extOp) {
 // block on a real mutex that a managed goroutine waiting for its turn
 // holds, which synctest does not count as blocked, and the wait would
 // never end (a review case; Go runs the new goroutine once the unmanaged
-// one blocks or ends, on one core). Only a goroutine of the execution's
-// bubble may decide: a goroutine outside it (started at init) must not
-// touch the bubble's channels and timers; its operation waits in the
-// queue for the next decision, and the execution stops trusting that
-// stuck goroutines stay stuck (outsider).
-func (e *execution) decideForOutside() {
-	if currentBubble() != e.bubble || e.bubble == "" {
-		e.outsider.Store(true)
-		e.mu.Lock()
-		e.deciding = false
-		e.mu.Unlock()
-		return
-	}
-	e.decideIdle(nil)
-}
+// one blocks or ends, on one core). The caller is in the bubble
+// (mayDecide), so the new goroutine is too.
+func (e *execution) decideForOutside() { e.decideIdle(nil) }
 
 // currentBubble names the synctest bubble of the calling goroutine ("" if
 // none), from the header of its stack trace ("goroutine 7 [running,
