@@ -273,8 +273,11 @@ func retryBusy(f func() ([]byte, error)) ([]byte, error) {
 // Close removes the binary and the instrumented copy.
 func (b *Binary) Close() {
 	if dir := os.Getenv("GOPCT_KEEP"); dir != "" {
-		// Debugging aid: keep the instrumented binary.
+		// Debugging aid: keep the instrumented binary and sources.
 		os.Rename(b.Path, filepath.Join(dir, "pkg.test"))
+		if b.instr != nil {
+			os.Rename(b.instr.WorkDir, filepath.Join(dir, "instr"))
+		}
 	}
 	if b.instr != nil {
 		b.instr.Cleanup()
