@@ -2,6 +2,7 @@ package pct
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 )
@@ -14,6 +15,30 @@ import (
 type wgModel struct {
 	count   int
 	waiters []*G
+	// shadow: the real WaitGroup follows the model's Adds in this
+	// execution. Not when an earlier execution's bubble owns it (see
+	// wgOwnedByABubble): its Add would be fatal.
+	shadow bool
+}
+
+// wgBubbleFlag is sync's waitGroupBubbleFlag: the bit of a WaitGroup's state
+// that Add sets when it is called in a testing/synctest bubble, and that
+// stays set, with the WaitGroup associated with that bubble, until the
+// counter returns to zero while a real Wait waits. The model never waits
+// on the real WaitGroup, so a heap WaitGroup that one execution added to
+// stays its bubble's for ever, and an Add from the next execution's bubble
+// is a fatal error ("sync: WaitGroup.Add called from multiple synctest
+// bubbles") that kills the worker: go-zero's process-wide shutdown
+// listeners (core/proc) add to one WaitGroup per PeriodicalExecutor, in
+// every execution (sweep fresh28). Package-level WaitGroups are never
+// associated (the runtime cannot attach a bubble to them).
+const wgBubbleFlag = 0x8000_0000
+
+// wgOwnedByABubble reports whether a testing/synctest bubble owns wg. It
+// reads the state word that leads sync.WaitGroup (after its zero-size
+// noCopy); TestWaitGroupBubbleFlag checks the layout.
+func wgOwnedByABubble(wg *sync.WaitGroup) bool {
+	return (*atomic.Uint64)(unsafe.Pointer(wg)).Load()&wgBubbleFlag != 0
 }
 
 func wgAdd(site int, wg *sync.WaitGroup, delta int) {
@@ -32,7 +57,9 @@ func wgAdd(site int, wg *sync.WaitGroup, delta int) {
 		panic("sync: negative WaitGroup counter") // as sync does, in the caller
 	}
 	e.note(EvRelease, g, site, objOf(unsafe.Pointer(wg)))
-	wg.Add(delta)
+	if m.shadow {
+		wg.Add(delta)
+	}
 	if m.count == 0 {
 		e.wakeAll(&m.waiters)
 	}
@@ -58,7 +85,11 @@ func (e *execution) wgModel(wg *sync.WaitGroup) *wgModel {
 	if m, ok := e.models[wg].(*wgModel); ok {
 		return m
 	}
-	m := &wgModel{}
+	// A WaitGroup first met in this execution and already owned by a
+	// bubble is an earlier execution's: the model alone stands for it
+	// here (code gopct does not instrument that waits on it really would
+	// not see this execution's Adds).
+	m := &wgModel{shadow: !wgOwnedByABubble(wg)}
 	e.models[wg] = m
 	return m
 }

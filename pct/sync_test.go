@@ -3,6 +3,7 @@ package pct
 import (
 	"sync"
 	"testing"
+	"testing/synctest"
 )
 
 // TestProgNestedLocks takes two mutexes and releases them in the order
@@ -54,4 +55,46 @@ func TestNoteForeign(t *testing.T) {
 	if !e.foreignChan {
 		t.Fatal("the outside channel did not mark the execution")
 	}
+}
+
+// TestWaitGroupBubbleFlag checks what wgOwnedByABubble reads of
+// sync.WaitGroup: the bit Add sets in a bubble, on a heap WaitGroup only,
+// and that it outlives the bubble when no real Wait waited.
+func TestWaitGroupBubbleFlag(t *testing.T) {
+	outside := new(sync.WaitGroup)
+	outside.Add(1)
+	if wgOwnedByABubble(outside) {
+		t.Fatal("a WaitGroup added to outside any bubble reads as a bubble's")
+	}
+	outside.Done()
+	inside := new(sync.WaitGroup)
+	synctest.Test(t, func(t *testing.T) {
+		inside.Add(1)
+		if !wgOwnedByABubble(inside) {
+			t.Fatal("a heap WaitGroup added to in a bubble does not read as a bubble's")
+		}
+		inside.Done()
+	})
+	if !wgOwnedByABubble(inside) {
+		t.Fatal("the bubble's WaitGroup no longer reads as a bubble's after it ended")
+	}
+}
+
+// sharedWG is a heap WaitGroup that every execution adds to, as go-zero's
+// process-wide shutdown listeners (sweep fresh28): the second execution's
+// real Add was a fatal error ("WaitGroup.Add called from multiple synctest
+// bubbles") that killed the process.
+var sharedWG = new(sync.WaitGroup)
+
+func TestProgSharedWaitGroup(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		WGAdd(sWG, sharedWG, 1)
+		Go(sGo, func() { WGDone(sWG, sharedWG) })
+		WGWait(sWG, sharedWG)
+	})
+}
+
+func TestSharedWaitGroup(t *testing.T) {
+	mustPass(t, "TestProgSharedWaitGroup", "pct", 20)
 }
