@@ -194,7 +194,7 @@ func (b *Binary) runAlone(cfg pct.Config, first, iters int) ([]pct.Record, error
 // failsLike says whether recs report execution i failing as bug did.
 func failsLike(recs []pct.Record, i int, bug *pct.BugReport) bool {
 	for _, r := range recs {
-		if r.Type == pct.RecBug && r.Bug.Execution == i && r.Bug.Kind == bug.Kind && r.Bug.Message == bug.Message {
+		if r.Type == pct.RecBug && r.Bug.Execution == i && r.Bug.Kind == bug.Kind && sameMessage(r.Bug.Message, bug.Message) {
 			return true
 		}
 	}

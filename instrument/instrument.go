@@ -404,9 +404,6 @@ func (r *Result) overlayGoMod(rtDir string, replace map[string]string) error {
 	if err != nil {
 		return err
 	}
-	if st, err := os.Stat(filepath.Join(r.ModuleRoot, "vendor")); err == nil && st.IsDir() {
-		return userErrorf(LoadFailed, "%s uses a vendor directory; gopct needs module mode (try GOFLAGS=-mod=mod)", r.ModuleRoot)
-	}
 	data = append(data, fmt.Sprintf("\nrequire %s v0.0.0\n\nreplace %s => %s\n", RuntimeModule, RuntimeModule, rtDir)...)
 	if !strings.Contains(string(data), "asynctimerchan") {
 		// Modules older than go 1.23 default to the asynchronous timer
@@ -435,13 +432,15 @@ func (r *Result) writeOverlay(replace map[string]string) error {
 // Build compiles the instrumented test binary of pkgPattern into outBinary:
 // go test -c -vet=off -overlay ... [flags] -o outBinary pkgPattern, run in
 // r.Dir. vet is off because it cannot see packages that exist only in the
-// overlay. flags are extra build flags (-race for gopct hunt -gorace).
+// overlay. flags are extra build flags (-race for gopct hunt -gorace); a
+// module with a vendor directory is built with -mod=mod (load.ModFlags).
 func (r *Result) Build(pkgPattern, outBinary string, flags ...string) error {
 	out, err := filepath.Abs(outBinary)
 	if err != nil {
 		return err
 	}
-	args := append([]string{"test", "-c", "-vet=off", "-overlay=" + r.OverlayPath}, flags...)
+	args := append([]string{"test", "-c", "-vet=off", "-overlay=" + r.OverlayPath}, load.ModFlags(r.ModuleRoot)...)
+	args = append(args, flags...)
 	return r.goCmd(append(args, "-o", out, pkgPattern)...)
 }
 

@@ -129,7 +129,9 @@ func (e *execution) noteMessage(g *G, site int, method string, args []any) {
 	case "Fail", "FailNow":
 		text = "t." + method + "()"
 	default:
-		text = fmt.Sprint(args...)
+		// t.Error, t.Fatal, t.Log and t.Skip format as fmt.Sprintln does (a
+		// space between every two operands), not as fmt.Sprint.
+		text = strings.TrimSuffix(fmt.Sprintln(args...), "\n")
 	}
 	if len(e.messages) < 16 {
 		e.messages = append(e.messages, message{site, g.id, text})

@@ -50,14 +50,15 @@ func Packages(cfg Config) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := CheckModule(dir, cfg.Env); err != nil {
+	gomod, err := CheckModule(dir, cfg.Env)
+	if err != nil {
 		return nil, err
 	}
 	patterns := cfg.Patterns
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	pcfg := &packages.Config{Mode: Mode, Dir: dir, Env: cfg.Env, Tests: true}
+	pcfg := &packages.Config{Mode: Mode, Dir: dir, Env: cfg.Env, Tests: true, BuildFlags: ModFlags(filepath.Dir(gomod))}
 	roots, err := packages.Load(pcfg, patterns...)
 	if err != nil {
 		return nil, usererr.New(usererr.LoadFailed, "%v", err)
@@ -93,21 +94,36 @@ func rootErrors(roots []*packages.Package) []string {
 }
 
 // CheckModule gives a clear error when dir is not inside a module, before
-// go/packages produces a less readable one.
-func CheckModule(dir string, env []string) error {
+// go/packages produces a less readable one. It returns the module's go.mod.
+func CheckModule(dir string, env []string) (string, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return usererr.New(usererr.NotInModule, "%s is not a directory", dir)
+		return "", usererr.New(usererr.NotInModule, "%s is not a directory", dir)
 	}
 	cmd := exec.Command("go", "env", "GOMOD")
 	cmd.Dir = dir
 	cmd.Env = env
 	out, err := cmd.Output()
 	if err != nil {
-		return usererr.New(usererr.NotInModule, "go env GOMOD in %s: %v", dir, err)
+		return "", usererr.New(usererr.NotInModule, "go env GOMOD in %s: %v", dir, err)
 	}
 	gomod := strings.TrimSpace(string(out))
 	if gomod == "" || gomod == os.DevNull {
-		return usererr.New(usererr.NotInModule, "%s has no go.mod in it or any parent directory", dir)
+		return "", usererr.New(usererr.NotInModule, "%s has no go.mod in it or any parent directory", dir)
+	}
+	return gomod, nil
+}
+
+// ModFlags are the go command flags gopct loads and builds the module rooted
+// at moduleRoot with: -mod=mod when it has a vendor directory, none
+// otherwise. The build adds gopct's runtime module through a go.mod overlay
+// (require and replace), which vendor mode refuses ("inconsistent
+// vendoring"), so a vendoring module is loaded and built from the module
+// cache, at the versions its go.mod requires (vendor/modules.txt lists the
+// same ones when it is consistent; code edited inside vendor/ is not seen).
+// A module whose go line is older than 1.14 is built that way by go test too.
+func ModFlags(moduleRoot string) []string {
+	if st, err := os.Stat(filepath.Join(moduleRoot, "vendor")); err == nil && st.IsDir() {
+		return []string{"-mod=mod"}
 	}
 	return nil
 }
