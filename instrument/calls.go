@@ -164,6 +164,9 @@ func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 	if s, ok := r.randCall(c); ok {
 		return s
 	}
+	if s, ok := r.mapsIterCall(c); ok {
+		return s
+	}
 	if s, ok := r.timeSeeds(c); ok {
 		return s
 	}

@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/gopct/gopct/pct"
 )
 
 // randSources maps the packages whose top-level functions draw from a
@@ -142,4 +144,38 @@ func (r *fileRewriter) readsClock(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// mapsIterators maps the iterator constructors of package maps to the
+// runtime's versions, which visit the map in a deterministic order
+// (pct/mapsiter.go).
+var mapsIterators = map[string]string{"Keys": "MapsKeys", "Values": "MapsValues", "All": "MapsAll"}
+
+// mapsIterCall rewrites maps.Keys(m), maps.Values(m) and maps.All(m) into
+// the runtime's iterators with a map-read site at m. It reports false for
+// any other call.
+func (r *fileRewriter) mapsIterCall(c *ast.CallExpr) (string, bool) {
+	fun, targs := ast.Unparen(c.Fun), ""
+	if ix, ok := fun.(*ast.IndexListExpr); ok {
+		fun, targs = ast.Unparen(ix.X), "["+strings.Join(r.exprs(ix.Indices), ", ")+"]"
+	} else if ix, ok := fun.(*ast.IndexExpr); ok {
+		fun, targs = ast.Unparen(ix.X), "["+r.text(ix.Index)+"]"
+	}
+	fn, sel := r.callee(fun)
+	if fn == nil || sel != nil || fn.Pkg() == nil || fn.Pkg().Path() != "maps" || len(c.Args) != 1 {
+		return "", false
+	}
+	name, ok := mapsIterators[fn.Name()]
+	if !ok {
+		return "", false
+	}
+	qual, _, ok := strings.Cut(r.text(fun), ".")
+	if !ok {
+		return "", false // a dot import: no qualifier to keep the import by
+	}
+	// The package may have no other use left, and all its functions are
+	// generic (keepName finds no plain one): keep it by an instance.
+	r.keep[qual+".Keys[map[int]int]"] = true
+	m := c.Args[0]
+	return r.rt(name) + targs + "(" + r.site(pct.KindMapRead, m) + ", " + r.expr(m) + ")", true
 }
