@@ -26,7 +26,7 @@
 // context.WithTimeout/WithDeadline, testing's failure methods, t.Run and
 // t.Parallel, map operations (range over a map becomes a for loop over
 // MapWalk, sorted keys, in every language version; maps.Keys, Values and All
-// become iterators over MapWalk), the top-level functions
+// become iterators over MapWalk, and sync.Map.Range visits in MapWalk's order), the top-level functions
 // of math/rand and math/rand/v2 (the execution's own source, rand.go) and
 // accesses to possibly-shared memory go through the runtime. Method values and expressions of modelled methods
 // become Bind/Expr closures; sync.OnceFunc/OnceValue(s) use the modelled

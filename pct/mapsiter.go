@@ -1,6 +1,9 @@
 package pct
 
-import "iter"
+import (
+	"iter"
+	"sync"
+)
 
 // The iterators of package maps. maps.Keys, maps.Values and maps.All run
 // in the standard library, which gopct does not instrument, and visit the
@@ -42,6 +45,34 @@ func MapsAll[M ~map[K]V, K comparable, V any](site int, m M) iter.Seq2[K, V] {
 			if !yield(k, v) {
 				return
 			}
+		}
+	}
+}
+
+// SyncMapRange is m.Range(f). sync.Map visits its entries in an order of
+// its own hash seed, random in every process, and f (the test's code) may
+// start goroutines or synchronise: under control the entries are visited
+// in MapWalk's order instead, so that a replay in another process follows
+// the same schedule. The keys are taken at the start; an entry deleted
+// before it is reached is skipped and a value is read when it is reached
+// (Range may reflect any mapping of a key from any point during the call).
+// Outside an execution, Go's order.
+func SyncMapRange(site int, m *sync.Map, f func(key, value any) bool) {
+	syncPoint(site) // an atomic read of the map, as before
+	e, _ := self()
+	if e == nil {
+		m.Range(f)
+		return
+	}
+	var keys []any
+	m.Range(func(k, _ any) bool {
+		keys = append(keys, k)
+		return true
+	})
+	sortKeysIn(keys, e.keyOrder)
+	for _, k := range keys {
+		if v, ok := m.Load(k); ok && !f(k, v) {
+			return
 		}
 	}
 }
