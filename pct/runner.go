@@ -317,6 +317,7 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 	e := newExecution(i, strat, limits)
 	e.timeout = time.Duration(r.cfg.Timeout)
 	e.randSeed = execSeed(r.cfg.Seed, r.cfg.randIndex(i)) ^ randSalt
+	seedCrypto(r.t, e.randSeed)
 	e.lazyTime = r.cfg.LazyTime
 	e.maxDelay = time.Duration(r.cfg.MaxDelay)
 	e.epoch = processEpoch()
