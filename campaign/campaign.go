@@ -588,7 +588,7 @@ func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Re
 				var nw *worker
 				if replaced++; replaced > maxReplacements {
 					err = fmt.Errorf("worker processes died %d times in executions whose replay did not die: "+
-						"the machine, not the test, kills them (out of memory?); last: %s", replaced, recs[0].Bug.Message)
+						"%s; last: %s", replaced, deathCause(recs[0].Bug.Message), recs[0].Bug.Message)
 				} else if nw, recs, err = b.replace(w, recs); err == nil {
 					ws = append(ws, nw)
 					alive++
@@ -631,6 +631,27 @@ func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Re
 	return all, nil
 }
 
+// deathCause names the likely cause of worker deaths that their replays, in
+// a fresh process, did not repeat. The machine's doing (memory pressure, a
+// signal) unless the worker died of a fatal error of the Go runtime other
+// than running out of memory: the replay runs the execution without those
+// that ran before it in the worker's process, so what those left behind is
+// the likely cause. go-zero's core/proc (sweep fresh28) killed every
+// worker with "fatal error: sync: WaitGroup.Add called from multiple
+// synctest bubbles" (a WaitGroup an earlier execution's bubble owned), and
+// the message blamed the machine's memory.
+func deathCause(message string) string {
+	if i := strings.Index(message, "fatal error: "); i >= 0 {
+		fatal := message[i:]
+		if !strings.Contains(fatal, "out of memory") && !strings.Contains(fatal, "cannot allocate memory") {
+			return "a fatal error of the Go runtime that the replay, run in a fresh process without the executions " +
+				"before it, did not meet: state that those executions left in the process is the likely cause " +
+				"(gopct runs many executions in one process), not the test"
+		}
+	}
+	return "the machine, not the test, is the likely cause (out of memory? a signal?)"
+}
+
 // maxReplacements bounds the worker processes a campaign replaces.
 const maxReplacements = 3
 
@@ -665,7 +686,7 @@ func (b *Binary) replace(w *worker, recs []pct.Record) (*worker, []pct.Record, e
 		// One sequence whose state lives in the process (an exhaustive
 		// search): it cannot go on elsewhere.
 		return nil, nil, fmt.Errorf("the test process died in execution %d (%s), and its replay did not die: "+
-			"the machine, not the test, killed it (out of memory?)", death.Execution, death.Message)
+			"%s", death.Execution, death.Message, deathCause(death.Message))
 	}
 	start := cfg.First + (death.Execution-cfg.First)/cfg.Chunk*cfg.Chunk
 	cfg.Done = slices.Clone(cfg.Done)

@@ -322,7 +322,7 @@ func (q *sharedQueue) ended(w *queueWorker) error {
 		}
 	} else if q.replaced++; q.replaced > maxReplacements {
 		return fmt.Errorf("worker processes died %d times in executions whose replay did not die: "+
-			"the machine, not the test, kills them (out of memory?); last: %s", q.replaced, recs[0].Bug.Message)
+			"%s; last: %s", q.replaced, deathCause(recs[0].Bug.Message), recs[0].Bug.Message)
 	}
 	return q.startWorker()
 }
