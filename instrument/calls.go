@@ -421,8 +421,13 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 	if !ok && sel != nil && fn.Pkg().Path() == "testing" && testFailures[fn.Name()] {
 		o, ok, method = op{"TError", pct.KindTestFail, recvValue}, true, fn.Name()
 	}
-	if !ok && sel != nil && isTestingTErrorf(fn, sel) {
-		o, ok = op{"TErrorf", pct.KindTestFail, recvValue}, true
+	if !ok && sel != nil {
+		switch testingTFailure(fn, sel) {
+		case "Errorf":
+			o, ok = op{"TErrorf", pct.KindTestFail, recvValue}, true
+		case "Error":
+			o, ok = op{"TErrorArgs", pct.KindTestFail, recvValue}, true
+		}
 	}
 	if !ok || (o.recv == recvNone) != (sel == nil) {
 		return op{}, "", false
@@ -430,25 +435,39 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 	return o, method, true
 }
 
-// isTestingTErrorf recognises t.Errorf(format, args...) on an interface
-// named TestingT, through which test libraries (testify's assert and
-// require, among others) report failures: the runtime quotes the message.
-func isTestingTErrorf(fn *types.Func, sel *types.Selection) bool {
+// testingTFailure recognises t.Errorf(format, args...) and t.Error(args...)
+// on an interface named TestingT, through which test libraries report
+// failures (testify's assert and require use Errorf, go.uber.org/goleak's
+// VerifyNone Error): the runtime quotes the message. It returns the method's
+// name, or "" for any other call.
+func testingTFailure(fn *types.Func, sel *types.Selection) string {
 	named, ok := sel.Recv().(*types.Named)
-	if !ok || named.Obj().Name() != "TestingT" || !types.IsInterface(named) || fn.Name() != "Errorf" {
-		return false
+	if !ok || named.Obj().Name() != "TestingT" || !types.IsInterface(named) {
+		return ""
 	}
 	sig := fn.Type().(*types.Signature)
-	if !sig.Variadic() || sig.Params().Len() != 2 || sig.Results().Len() != 0 {
-		return false
+	if !sig.Variadic() || sig.Results().Len() != 0 {
+		return ""
 	}
-	format, ok := sig.Params().At(0).Type().(*types.Basic)
-	args, _ := sig.Params().At(1).Type().(*types.Slice)
-	if !ok || format.Kind() != types.String || args == nil {
-		return false
+	params := sig.Params()
+	switch {
+	case fn.Name() == "Errorf" && params.Len() == 2:
+		format, ok := params.At(0).Type().(*types.Basic)
+		if !ok || format.Kind() != types.String {
+			return ""
+		}
+	case fn.Name() == "Error" && params.Len() == 1:
+	default:
+		return ""
 	}
-	elem, ok := args.Elem().Underlying().(*types.Interface)
-	return ok && elem.Empty()
+	args, _ := params.At(params.Len() - 1).Type().(*types.Slice)
+	if args == nil {
+		return ""
+	}
+	if elem, ok := args.Elem().Underlying().(*types.Interface); !ok || !elem.Empty() {
+		return ""
+	}
+	return fn.Name()
 }
 
 // specialRecv renders the receiver argument of a modelled call (empty for
