@@ -28,6 +28,7 @@ const (
 	recvNone  recvMode = iota // a package-level function
 	recvPtr                   // a pointer to the receiver (e.g. *sync.Mutex)
 	recvValue                 // the receiver value (an interface such as sync.Locker)
+	recvCopy                  // a copy of the receiver, a struct (reflect.Value)
 )
 
 // op is the runtime replacement of a standard-library function or method.
@@ -88,6 +89,10 @@ var ops = map[string]op{
 	"os/signal.NotifyContext": {"SignalNotifyContext", pct.KindOther, recvNone},
 	"testing.common.Cleanup":  {"TCleanup", pct.KindOther, recvValue}, // t.Cleanup, b.Cleanup
 	"testing.TB.Cleanup":      {"TCleanup", pct.KindOther, recvValue},
+	// Channel operations through reflect (pct/reflectchan.go).
+	"reflect.Value.Recv":  {"ReflectRecv", pct.KindRecv, recvCopy},
+	"reflect.Value.Send":  {"ReflectSend", pct.KindSend, recvCopy},
+	"reflect.Value.Close": {"ReflectClose", pct.KindClose, recvCopy},
 }
 
 // testFailures are the methods of testing's types rewritten to TError.
@@ -176,7 +181,7 @@ func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 	fn, sel := r.callee(fun)
 	if fn != nil && fn.Pkg() != nil {
 		if o, method, ok := lookupOp(fn, sel); ok {
-			recv := r.specialRecv(c, sel, method)
+			recv := r.specialRecv(c, sel, o, method)
 			return r.special(c, o, recv, method, r.exprs(c.Args))
 		}
 		if fn.Pkg().Path() == "sync/atomic" || strings.HasPrefix(funcKey(fn), "sync.Map.") {
@@ -432,6 +437,10 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 	if !ok || (o.recv == recvNone) != (sel == nil) {
 		return op{}, "", false
 	}
+	if o.recv == recvCopy && len(sel.Index()) != 1 {
+		// promoted from an embedded field: left as it is
+		return op{}, "", false
+	}
 	return o, method, true
 }
 
@@ -472,10 +481,13 @@ func testingTFailure(fn *types.Func, sel *types.Selection) string {
 
 // specialRecv renders the receiver argument of a modelled call (empty for
 // a package-level function, whose qualified name is kept alive instead).
-func (r *fileRewriter) specialRecv(c *ast.CallExpr, sel *types.Selection, method string) string {
+func (r *fileRewriter) specialRecv(c *ast.CallExpr, sel *types.Selection, o op, method string) string {
 	if sel == nil {
 		r.keep[r.keepName(c.Fun)] = true
 		return ""
+	}
+	if o.recv == recvCopy {
+		return r.expr(ast.Unparen(c.Fun).(*ast.SelectorExpr).X)
 	}
 	// testing's methods promoted from its unexported common (t.Cleanup)
 	// take the exported type.
@@ -713,7 +725,7 @@ func bindable(sel *types.Selection) (op, string, bool) {
 	}
 	o, ok := ops[funcKey(fn)]
 	sig := fn.Type().(*types.Signature)
-	if !ok || o.recv == recvNone || sig.Results().Len() != 0 || sig.Params().Len() > 1 || sig.Variadic() {
+	if !ok || o.recv == recvNone || o.recv == recvCopy || sig.Results().Len() != 0 || sig.Params().Len() > 1 || sig.Variadic() {
 		return op{}, "", false
 	}
 	if sig.Params().Len() == 1 {
