@@ -28,6 +28,7 @@ const (
 	recvNone  recvMode = iota // a package-level function
 	recvPtr                   // a pointer to the receiver (e.g. *sync.Mutex)
 	recvValue                 // the receiver value (an interface such as sync.Locker)
+	recvCopy                  // a copy of the receiver, a struct (reflect.Value)
 )
 
 // op is the runtime replacement of a standard-library function or method.
@@ -89,6 +90,10 @@ var ops = map[string]op{
 	"os/signal.NotifyContext": {"SignalNotifyContext", pct.KindOther, recvNone},
 	"testing.common.Cleanup":  {"TCleanup", pct.KindOther, recvValue}, // t.Cleanup, b.Cleanup
 	"testing.TB.Cleanup":      {"TCleanup", pct.KindOther, recvValue},
+	// Channel operations through reflect (pct/reflectchan.go).
+	"reflect.Value.Recv":  {"ReflectRecv", pct.KindRecv, recvCopy},
+	"reflect.Value.Send":  {"ReflectSend", pct.KindSend, recvCopy},
+	"reflect.Value.Close": {"ReflectClose", pct.KindClose, recvCopy},
 }
 
 // testFailures are the methods of testing's types rewritten to TError.
@@ -180,7 +185,7 @@ func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 	fn, sel := r.callee(fun)
 	if fn != nil && fn.Pkg() != nil {
 		if o, method, ok := lookupOp(fn, sel); ok {
-			recv := r.specialRecv(c, sel, method)
+			recv := r.specialRecv(c, sel, o, method)
 			return r.special(c, o, recv, method, r.exprs(c.Args))
 		}
 		if fn.Pkg().Path() == "sync/atomic" || strings.HasPrefix(funcKey(fn), "sync.Map.") {
@@ -425,42 +430,68 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 	if !ok && sel != nil && fn.Pkg().Path() == "testing" && testFailures[fn.Name()] {
 		o, ok, method = op{"TError", pct.KindTestFail, recvValue}, true, fn.Name()
 	}
-	if !ok && sel != nil && isTestingTErrorf(fn, sel) {
-		o, ok = op{"TErrorf", pct.KindTestFail, recvValue}, true
+	if !ok && sel != nil {
+		switch testingTFailure(fn, sel) {
+		case "Errorf":
+			o, ok = op{"TErrorf", pct.KindTestFail, recvValue}, true
+		case "Error":
+			o, ok = op{"TErrorArgs", pct.KindTestFail, recvValue}, true
+		}
 	}
 	if !ok || (o.recv == recvNone) != (sel == nil) {
+		return op{}, "", false
+	}
+	if o.recv == recvCopy && len(sel.Index()) != 1 {
+		// promoted from an embedded field: left as it is
 		return op{}, "", false
 	}
 	return o, method, true
 }
 
-// isTestingTErrorf recognises t.Errorf(format, args...) on an interface
-// named TestingT, through which test libraries (testify's assert and
-// require, among others) report failures: the runtime quotes the message.
-func isTestingTErrorf(fn *types.Func, sel *types.Selection) bool {
+// testingTFailure recognises t.Errorf(format, args...) and t.Error(args...)
+// on an interface named TestingT, through which test libraries report
+// failures (testify's assert and require use Errorf, go.uber.org/goleak's
+// VerifyNone Error): the runtime quotes the message. It returns the method's
+// name, or "" for any other call.
+func testingTFailure(fn *types.Func, sel *types.Selection) string {
 	named, ok := sel.Recv().(*types.Named)
-	if !ok || named.Obj().Name() != "TestingT" || !types.IsInterface(named) || fn.Name() != "Errorf" {
-		return false
+	if !ok || named.Obj().Name() != "TestingT" || !types.IsInterface(named) {
+		return ""
 	}
 	sig := fn.Type().(*types.Signature)
-	if !sig.Variadic() || sig.Params().Len() != 2 || sig.Results().Len() != 0 {
-		return false
+	if !sig.Variadic() || sig.Results().Len() != 0 {
+		return ""
 	}
-	format, ok := sig.Params().At(0).Type().(*types.Basic)
-	args, _ := sig.Params().At(1).Type().(*types.Slice)
-	if !ok || format.Kind() != types.String || args == nil {
-		return false
+	params := sig.Params()
+	switch {
+	case fn.Name() == "Errorf" && params.Len() == 2:
+		format, ok := params.At(0).Type().(*types.Basic)
+		if !ok || format.Kind() != types.String {
+			return ""
+		}
+	case fn.Name() == "Error" && params.Len() == 1:
+	default:
+		return ""
 	}
-	elem, ok := args.Elem().Underlying().(*types.Interface)
-	return ok && elem.Empty()
+	args, _ := params.At(params.Len() - 1).Type().(*types.Slice)
+	if args == nil {
+		return ""
+	}
+	if elem, ok := args.Elem().Underlying().(*types.Interface); !ok || !elem.Empty() {
+		return ""
+	}
+	return fn.Name()
 }
 
 // specialRecv renders the receiver argument of a modelled call (empty for
 // a package-level function, whose qualified name is kept alive instead).
-func (r *fileRewriter) specialRecv(c *ast.CallExpr, sel *types.Selection, method string) string {
+func (r *fileRewriter) specialRecv(c *ast.CallExpr, sel *types.Selection, o op, method string) string {
 	if sel == nil {
 		r.keep[r.keepName(c.Fun)] = true
 		return ""
+	}
+	if o.recv == recvCopy {
+		return r.expr(ast.Unparen(c.Fun).(*ast.SelectorExpr).X)
 	}
 	// testing's methods promoted from its unexported common (t.Cleanup)
 	// take the exported type.
@@ -698,7 +729,7 @@ func bindable(sel *types.Selection) (op, string, bool) {
 	}
 	o, ok := ops[funcKey(fn)]
 	sig := fn.Type().(*types.Signature)
-	if !ok || o.recv == recvNone || sig.Results().Len() != 0 || sig.Params().Len() > 1 || sig.Variadic() {
+	if !ok || o.recv == recvNone || o.recv == recvCopy || sig.Results().Len() != 0 || sig.Params().Len() > 1 || sig.Variadic() {
 		return op{}, "", false
 	}
 	if sig.Params().Len() == 1 {

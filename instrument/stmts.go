@@ -143,7 +143,7 @@ func (r *fileRewriter) goStmt(g *ast.GoStmt) string {
 			body = r.text(c.Fun) + "(" + strings.Join(args, ", ") + ellipsis(c) + ")"
 		}
 	} else if o, method, ok := lookupOpSafe(fn, sel); ok {
-		recv := r.specialRecv(c, sel, method)
+		recv := r.specialRecv(c, sel, o, method)
 		if recv != "" {
 			recv = t.hold("r", recv)
 		}

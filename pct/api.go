@@ -571,6 +571,26 @@ func TErrorf(site int, t Errorer, format string, args ...any) {
 	t.Errorf(format, args...)
 }
 
+// ErrorerArgs is the part of a test library's TestingT interface through
+// which go.uber.org/goleak reports a failure.
+type ErrorerArgs interface {
+	Error(args ...any)
+}
+
+// TErrorArgs is t.Error(args...) on a test library's TestingT interface
+// (goleak.VerifyNone reports the goroutines it found through it): the message
+// is recorded for the report, as TErrorf does.
+func TErrorArgs(site int, t ErrorerArgs, args ...any) {
+	if h, ok := t.(interface{ Helper() }); ok {
+		h.Helper()
+	}
+	if e, g := self(); e != nil {
+		msg := dropRuntimeLines(strings.TrimSuffix(fmt.Sprintln(args...), "\n"))
+		e.noteMessage(g, site, "Errorf", []any{"%s", msg})
+	}
+	t.Error(args...)
+}
+
 // dropRuntimeLines removes from a failure message the lines that name
 // gopct's runtime (testify's "Error Trace" lists every caller's file).
 func dropRuntimeLines(msg string) string {

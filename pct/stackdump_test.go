@@ -128,3 +128,39 @@ func TestClosureSuffix(t *testing.T) {
 		}
 	}
 }
+
+// TestParkedRunner: a dump taken while the main goroutine has not yet parked
+// in t.Run's receive (a loaded machine; reactivex/rxgo under gopct ci, where
+// goleak.VerifyNone's retries sleep in fake time) shows it parked there, as
+// go test does for the whole test; other goroutines outside the bubble keep
+// their state.
+func TestParkedRunner(t *testing.T) {
+	dump := `goroutine 1 [runnable]:
+testing.(*T).Run(0x11285ee0008, {0x7cbc76?, 0x0?}, 0x7fe4d0)
+	/usr/local/go/src/testing/testing.go:2109 +0x4e5
+testing.runTests.func1(0x11285ee0008)
+	/usr/local/go/src/testing/testing.go:2585 +0x3e
+main.main()
+	_testmain.go:628 +0x9b
+
+goroutine 20 [runnable]:
+example.com/p.spin()
+	/src/p/p.go:3 +0x1d
+created by example.com/p.init.0 in goroutine 1
+	/src/p/p.go:9 +0x1c5
+`
+	got := testDump(dump, "2")
+	blocks := strings.Split(strings.TrimSpace(got), "\n\n")
+	if len(blocks) != 2 {
+		t.Fatalf("%d goroutines kept, want 2:\n%s", len(blocks), got)
+	}
+	if h := strings.SplitN(blocks[0], "\n", 2)[0]; h != "goroutine 1 [chan receive]:" {
+		t.Errorf("main goroutine: %q, want %q", h, "goroutine 1 [chan receive]:")
+	}
+	if h := strings.SplitN(blocks[1], "\n", 2)[0]; h != "goroutine 20 [runnable]:" {
+		t.Errorf("other goroutine: %q, want it unchanged", h)
+	}
+	if !strings.Contains(blocks[0], "testing.go:2109 +0x4e5") {
+		t.Errorf("frames changed:\n%s", blocks[0])
+	}
+}
