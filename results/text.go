@@ -81,8 +81,9 @@ const MaxArgLen = 128*1024 - 1
 func writeUnmanaged(w io.Writer, s *Summary) {
 	if s.Fresh {
 		fmt.Fprintf(w, "      note: one process per execution: the test fails after an earlier run in the same process\n"+
-			"      (package state it leaves; go test -count=2 fails too) or while another worker process runs\n"+
-			"      (a fixed port or file they share)\n")
+			"      (package state it leaves, as under go test -count=2, or a WaitGroup count carried from one\n"+
+			"      run to the next, which gopct's models start afresh in each execution) or while another\n"+
+			"      worker process runs (a fixed port or file they share)\n")
 	}
 	if s.Unmanaged == 0 {
 		return
