@@ -565,7 +565,7 @@ func TErrorf(site int, t Errorer, format string, args ...any) {
 		h.Helper()
 	}
 	if e, g := self(); e != nil {
-		msg := dropRuntimeLines(fmt.Sprintf(format, args...))
+		msg := dropRuntimeCallers(dropRuntimeLines(fmt.Sprintf(format, args...)))
 		e.noteMessage(g, site, "Errorf", []any{"%s", msg})
 	}
 	t.Errorf(format, args...)
@@ -585,10 +585,43 @@ func TErrorArgs(site int, t ErrorerArgs, args ...any) {
 		h.Helper()
 	}
 	if e, g := self(); e != nil {
-		msg := dropRuntimeLines(strings.TrimSuffix(fmt.Sprintln(args...), "\n"))
+		msg := dropRuntimeCallers(dropRuntimeLines(strings.TrimSuffix(fmt.Sprintln(args...), "\n")))
 		e.noteMessage(g, site, "Errorf", []any{"%s", msg})
 	}
 	t.Error(args...)
+}
+
+// dropRuntimeCallers removes from a failure message the lines that are
+// exactly the base file name and line of one of the calling goroutine's
+// frames in gopct's runtime: testify's "Error Trace" lists the callers up to
+// testing.tRunner, which under gopct is not the test function's caller, so
+// it went on with gopct's runner ("runner.go:577", "runner.go:489", in
+// reactivex/rxgo's reports), which go test never shows.
+func dropRuntimeCallers(msg string) string {
+	pcs := make([]uintptr, 128)
+	n := runtime.Callers(2, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	rt := map[string]bool{}
+	for {
+		f, more := frames.Next()
+		if strings.HasPrefix(f.Function, rtPrefix) {
+			rt[f.File[strings.LastIndexByte(f.File, '/')+1:]+":"+fmt.Sprint(f.Line)] = true
+		}
+		if !more {
+			break
+		}
+	}
+	if len(rt) == 0 {
+		return msg
+	}
+	lines := strings.Split(msg, "\n")
+	kept := lines[:0]
+	for _, l := range lines {
+		if !rt[strings.TrimSpace(l)] {
+			kept = append(kept, l)
+		}
+	}
+	return strings.Join(kept, "\n")
 }
 
 // dropRuntimeLines removes from a failure message the lines that name
