@@ -37,6 +37,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -44,6 +45,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -59,12 +62,53 @@ import (
 // (copies of this test binary). testscript.Main is what RunMain became:
 // RunMain is deprecated since go-internal v1.12 and only wraps Main.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
-		"gopct":     func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
+	testscript.Main(parallelM{m}, map[string]func(){
+		"gopct": func() {
+			lessGC(1000, 3<<29)
+			os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+		},
 		"wantexit":  func() { os.Exit(wantExitMain(os.Args[1:])) },
 		"jsonfield": func() { os.Exit(jsonFieldMain(os.Args[1:])) },
 		"treehash":  func() { os.Exit(treeHashMain(os.Args[1:])) },
 	})
+}
+
+// scriptParallel is how many scripts (and parallel subtests of the other
+// tests) run at a time unless go test's -parallel says otherwise. The
+// default, GOMAXPROCS, leaves a 2-core machine half idle: most of a script
+// is one process at a time (the instrumenter's analysis is single-threaded,
+// a one-worker hunt is one process), so two scripts rarely keep both cores
+// busy.
+func scriptParallel() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
+
+// parallelM raises the test binary's -test.parallel default to
+// scriptParallel when the command line does not set it.
+type parallelM struct{ m *testing.M }
+
+func (p parallelM) Run() int {
+	lessGC(400, 3<<30) // TestExamples and the other tests hunt in this process
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		flag.Set("test.parallel", strconv.Itoa(scriptParallel()))
+	}
+	return p.m.Run()
+}
+
+// lessGC lets the heap grow to percent% over the live heap between
+// collections (GOGC=percent) but not past limit bytes, in the test process
+// and in the gopct commands the scripts run (not in the test binaries they
+// build and run: an execution's GC is the user's). Instrumenting a package
+// loads and type-checks every package it imports from source: with the
+// default GOGC=100 about 45% of that CPU time is garbage collection (a
+// small module's analysis allocates about 600 MB), and most of it goes with
+// a higher GOGC.
+func lessGC(percent int, limit int64) {
+	debug.SetGCPercent(percent)
+	debug.SetMemoryLimit(limit)
 }
 
 func TestScripts(t *testing.T) {
