@@ -74,9 +74,11 @@
 //     its own draws and the decisions it sees.
 //   - Everything an execution depends on is a function of the seed, the
 //     execution index and the state the process reached through the earlier
-//     executions of its worker: map ranges visit sorted keys, the global
-//     math/rand sources are per execution, and a replay reruns those
-//     earlier executions first (Config.Prior).
+//     executions of its worker: map ranges, maps.Keys/Values/All and
+//     sync.Map.Range visit sorted keys, the global math/rand sources and
+//     crypto/rand are seeded per execution, and a replay reruns those
+//     earlier executions first (Config.Prior). Not covered: hashes of
+//     hash/maphash, which mix in a per-process key.
 //   - A failure aborts the execution: every managed goroutine stays blocked,
 //     and the bubble is torn down by its own deadlock panic, which the runner
 //     recovers.
