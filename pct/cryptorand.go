@@ -1,3 +1,5 @@
+//go:build go1.26
+
 package pct
 
 import (
@@ -15,7 +17,8 @@ import (
 // math/rand's top-level functions are (globalrand.go), so a replay draws
 // the same bytes. The draws are not folded into the fingerprint: the
 // schedule they change is. The stream is process-wide: goroutines gopct
-// does not manage draw from it too.
+// does not manage draw from it too. Go 1.25 has no testing/cryptotest:
+// there crypto/rand stays random (cryptorand_go125.go).
 
 // cryptoSalt separates the execution's cryptographic stream from its
 // math/rand ones.
