@@ -51,15 +51,19 @@ func buildKey(res *instrument.Result, pattern string, flags []string) (string, e
 			return "", err
 		}
 	}
-	rt := filepath.Join(res.WorkDir, "rt")
-	err := filepath.WalkDir(rt, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
+	for _, mod := range []struct{ name, dir string }{{"rt", res.RuntimeDir}, {"sites", res.SitesDir}} {
+		err := filepath.WalkDir(mod.dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			rel, _ := filepath.Rel(mod.dir, path)
+			return hashFile(h, mod.name+"/"+rel+"\x00"+path)
+		})
+		if err != nil {
+			return "", err
 		}
-		rel, _ := filepath.Rel(rt, path)
-		return hashFile(h, "rt/"+rel+"\x00"+path)
-	})
-	return hex.EncodeToString(h.Sum(nil)), err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // hashFile adds a file's name and content; "user\x00rewritten" hashes the
@@ -144,6 +148,9 @@ func prune(dir string, keep int64) {
 	}
 	var es []entry
 	for _, e := range entries {
+		if e.IsDir() {
+			continue // runtimes/: instrument prunes it
+		}
 		if info, err := e.Info(); err == nil {
 			es = append(es, entry{filepath.Join(dir, e.Name()), info.ModTime(), info.Size()})
 		}

@@ -156,7 +156,7 @@ func BuildWith(dir, pattern string, o BuildOptions) (*Binary, error) {
 		}
 		return b, err
 	}
-	res, err := instrument.Instrument(instrument.Config{Dir: dir, Patterns: []string{pattern}, Deps: deps})
+	res, err := instrument.Instrument(instrument.Config{Dir: dir, Patterns: []string{pattern}, Deps: deps, RuntimeCache: cacheDir()})
 	if err != nil {
 		var ue *usererr.Error
 		if errors.As(err, &ue) {

@@ -69,7 +69,8 @@ func goPath() string {
 }
 
 // copyModules copies the dependency modules that live in the module cache
-// into work/deps, adding a requirement on the runtime to each copy's go.mod.
+// into work/deps, adding requirements on the runtime and the sites module
+// (which instrumented files import) to each copy's go.mod.
 func copyModules(mods []*depModule, work string) error {
 	for i, m := range mods {
 		if !inModCache(m.dir) {
@@ -84,7 +85,7 @@ func copyModules(mods []*depModule, work string) error {
 		if err != nil {
 			data = []byte("module " + m.path + "\n")
 		}
-		data = append(data, "\nrequire "+RuntimeModule+" v0.0.0\n"...)
+		data = append(data, "\nrequire (\n\t"+RuntimeModule+" v0.0.0\n\t"+SitesModule+" v0.0.0\n)\n"...)
 		if err := os.WriteFile(gomod, data, 0o644); err != nil {
 			return err
 		}

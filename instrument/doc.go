@@ -6,14 +6,21 @@
 // internal/load, or takes the caller's load in Config.Program so that the
 // alias analysis sees the same packages), with their tests and every
 // main-module package they import, rewrites each file's source text with
-// go/types information, and writes the rewritten files, the runtime (the
-// sources of package pct, helpers.go included, with a generated site table
-// zz_gopct_sites.go, as the module gopct.invalid/rt, required and replaced
-// through an overlaid go.mod) into a temporary directory referenced by a
-// `go -overlay` file. Result.WriteSiteVars adds zz_gopct_sitevars.go, the
-// alias analysis's table (VarTable: which variables of Q each site may
-// touch, joined on site names; -1 for a site it does not know), before
-// Result.Build.
+// go/types information, and writes the rewritten files into a temporary
+// directory referenced by a `go -overlay` file. Two modules are required
+// and replaced through an overlaid go.mod: the runtime (the sources of
+// package pct, helpers.go included, as gopct.invalid/rt), the same in
+// every build, and the sites module (gopct.invalid/sites), this build's
+// generated tables, registered from init functions: the site table
+// zz_gopct_sites.go and, added by Result.WriteSiteVars before
+// Result.Build, zz_gopct_sitevars.go, the alias analysis's table
+// (VarTable: which variables of Q each site may touch, joined on site
+// names; -1 for a site it does not know). Every instrumented file imports
+// both. With Config.RuntimeCache the runtime is written once per content
+// into a directory builds share, so the go command's build cache, which
+// keys a package by its directory, compiles it once (~2.5 s of CPU per
+// build saved); a site table too large for the runtime's gate
+// (pct.SharedGateSize) gets a runtime of its own with a gate to fit.
 // Result.Build compiles the instrumented test binary. Config.Deps names
 // dependency modules to instrument too (copied out of the module cache,
 // which the go command does not let overlays touch, and replaced).

@@ -40,6 +40,11 @@ type Config struct {
 	// Program is the load of Dir and Patterns when the caller already has
 	// it (to analyse the same packages, see package load); nil: load here.
 	Program *load.Program
+	// RuntimeCache is a directory where the runtime's sources are kept
+	// between builds, one subdirectory per content (sharedRuntime): the go
+	// command then compiles the runtime once, not at every build (it keys
+	// its cache by the package's directory). "": a copy in WorkDir.
+	RuntimeCache string
 }
 
 // AutoDeps are the dependency modules instrumented by default ("auto"):
@@ -64,6 +69,8 @@ type Result struct {
 	ModuleRoot  string
 	OverlayPath string            // the file passed to `go -overlay`
 	WorkDir     string            // temporary directory; removed by Cleanup
+	RuntimeDir  string            // the runtime module's directory (shared, or in WorkDir)
+	SitesDir    string            // the sites module's directory, in WorkDir
 	Sites       []pct.SiteInfo    // index = site id
 	Packages    []string          // import paths instrumented, sorted
 	Files       map[string]string // user file -> rewritten file (the overlay, minus the runtime)
@@ -107,7 +114,7 @@ func Instrument(cfg Config) (*Result, error) {
 		res.Cleanup()
 		return nil, err
 	}
-	if err := res.rewrite(pkgs, cfg.Tests); err != nil {
+	if err := res.rewrite(pkgs, cfg.Tests, cfg.RuntimeCache); err != nil {
 		res.Cleanup()
 		return nil, err
 	}
@@ -302,7 +309,7 @@ func (r *Result) inputs(pkgs []*packages.Package) {
 
 // rewrite instruments every file, writes the rewritten files, the runtime
 // and the overlay into r.WorkDir.
-func (r *Result) rewrite(pkgs []*packages.Package, tests []string) error {
+func (r *Result) rewrite(pkgs []*packages.Package, tests []string, runtimeCache string) error {
 	r.inputs(pkgs)
 	var filter map[string]bool
 	if tests != nil {
@@ -356,7 +363,7 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string) error {
 	if err := globals.write(r.WorkDir, rtImport, replace); err != nil {
 		return err
 	}
-	if err := r.writeRuntime(replace); err != nil {
+	if err := r.writeRuntime(runtimeCache, replace); err != nil {
 		return err
 	}
 	return r.writeOverlay(replace)
@@ -370,41 +377,75 @@ func writeFile(path string, data []byte) error {
 }
 
 // writeRuntime writes the runtime module (pct.Source minus source.go and
-// tests, the generated site table and helpers) into WorkDir/rt, and overlays
-// the user's go.mod so that the module requires it, replaced by that
-// directory.
-func (r *Result) writeRuntime(replace map[string]string) error {
+// tests) and the sites module (the generated tables), and overlays the
+// user's go.mod so that the module requires both, replaced by their
+// directories. The runtime's directory is shared by builds when
+// Config.RuntimeCache allows it (sharedRuntime), else WorkDir/rt.
+func (r *Result) writeRuntime(cache string, replace map[string]string) error {
 	files, err := runtimeFiles()
 	if err != nil {
 		return err
 	}
-	files[sitesFile] = sitesSource(r.Sites)
-	files[gateSizeFile] = gateSizeSource(len(r.Sites))
-	files["go.mod"] = []byte("module " + RuntimeModule + "\n\ngo " + runtimeGoLine(r.Program.Module.GoVersion) + "\n")
-	if oldLang(r.Program.Module.GoVersion) {
-		for name, data := range files {
-			if strings.HasSuffix(name, ".go") {
-				files[name] = raiseLang(data, data)
-			}
+	goLine := runtimeGoLine(r.Program.Module.GoVersion)
+	files["go.mod"] = []byte("module " + RuntimeModule + "\n\ngo " + goLine + "\n")
+	if cache == "" || len(r.Sites) > maxSharedSites {
+		files[gateSizeFile] = gateSizeSource(len(r.Sites))
+		cache = ""
+	}
+	r.raiseOld(files)
+	if cache != "" {
+		r.RuntimeDir, err = sharedRuntime(cache, files)
+	} else {
+		r.RuntimeDir = filepath.Join(r.WorkDir, "rt")
+		err = writeFiles(r.RuntimeDir, files)
+	}
+	if err != nil {
+		return err
+	}
+	r.SitesDir = filepath.Join(r.WorkDir, "sites")
+	tables := map[string][]byte{
+		"go.mod":  []byte("module " + SitesModule + "\n\ngo " + goLine + "\n\nrequire " + RuntimeModule + " v0.0.0\n"),
+		sitesFile: sitesSource(r.Sites),
+	}
+	r.raiseOld(tables)
+	if err := writeFiles(r.SitesDir, tables); err != nil {
+		return err
+	}
+	return r.overlayGoMod(replace)
+}
+
+// raiseOld raises the language version of the Go files among files when
+// the main module's is too old for the runtime's code (raiseLang).
+func (r *Result) raiseOld(files map[string][]byte) {
+	if !oldLang(r.Program.Module.GoVersion) {
+		return
+	}
+	for name, data := range files {
+		if strings.HasSuffix(name, ".go") {
+			files[name] = raiseLang(data, data)
 		}
 	}
-	rtDir := filepath.Join(r.WorkDir, "rt")
+}
+
+func writeFiles(dir string, files map[string][]byte) error {
 	for name, data := range files {
-		if err := writeFile(filepath.Join(rtDir, name), data); err != nil {
+		if err := writeFile(filepath.Join(dir, name), data); err != nil {
 			return err
 		}
 	}
-	return r.overlayGoMod(rtDir, replace)
+	return nil
 }
 
-// overlayGoMod adds the runtime module to a copy of the user's go.mod.
-func (r *Result) overlayGoMod(rtDir string, replace map[string]string) error {
+// overlayGoMod adds the runtime and sites modules to a copy of the user's
+// go.mod.
+func (r *Result) overlayGoMod(replace map[string]string) error {
 	gomod := filepath.Join(r.ModuleRoot, "go.mod")
 	data, err := os.ReadFile(gomod)
 	if err != nil {
 		return err
 	}
-	data = append(data, fmt.Sprintf("\nrequire %s v0.0.0\n\nreplace %s => %s\n", RuntimeModule, RuntimeModule, rtDir)...)
+	data = append(data, fmt.Sprintf("\nrequire (\n\t%s v0.0.0\n\t%s v0.0.0\n)\n\nreplace %s => %s\n\nreplace %s => %s\n",
+		RuntimeModule, SitesModule, RuntimeModule, r.RuntimeDir, SitesModule, r.SitesDir)...)
 	if !strings.Contains(string(data), "asynctimerchan") {
 		// Modules older than go 1.23 default to the asynchronous timer
 		// channels, under which testing/synctest refuses to run.

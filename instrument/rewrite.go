@@ -133,7 +133,7 @@ func (r *fileRewriter) rewriteFile() ([]byte, bool, error) {
 	var b strings.Builder
 	nameEnd := f.Name.End()
 	b.WriteString(r.raw(r.tf.Pos(0), nameEnd))
-	b.WriteString("; import " + runtimeName + " " + strconv.Quote(r.rtImport))
+	b.WriteString("; import " + runtimeName + " " + strconv.Quote(r.rtImport) + "; import _ " + strconv.Quote(SitesModule))
 	pos := nameEnd
 	for _, d := range f.Decls {
 		b.WriteString(r.unlinkClocks(r.raw(pos, d.Pos()), d))

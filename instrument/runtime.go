@@ -1,8 +1,15 @@
 package instrument
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
+	"time"
 
 	"github.com/gopct/gopct/pct"
 )
@@ -23,4 +30,96 @@ func runtimeFiles() (map[string][]byte, error) {
 		return err
 	})
 	return files, err
+}
+
+// maxSharedSites is the largest site table a shared runtime's gate holds.
+const maxSharedSites = pct.SharedGateSize
+
+// sharedRuntimes is how many runtime directories a cache keeps: one per
+// gopct version and runtime go line in use, the least recently used
+// removed first.
+const sharedRuntimes = 8
+
+// sharedRuntime returns the directory under cache/runtimes that holds
+// files, named by their hash, writing it if no build wrote it before. A
+// directory appears whole (written aside, then renamed), so that a
+// concurrent build never reads a partial one, and is never changed.
+func sharedRuntime(cache string, files map[string][]byte) (string, error) {
+	root := filepath.Join(cache, "runtimes")
+	dir := filepath.Join(root, "rt-"+filesHash(files))
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+		now := time.Now()
+		os.Chtimes(dir, now, now) // recently used: pruned last
+		return dir, nil
+	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(root, "tmp-")
+	if err != nil {
+		return "", err
+	}
+	if err := writeFiles(tmp, files); err != nil {
+		os.RemoveAll(tmp)
+		return "", err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		os.RemoveAll(tmp)
+		if _, serr := os.Stat(filepath.Join(dir, "go.mod")); serr != nil {
+			return "", err
+		}
+		return dir, nil // another build wrote it first
+	}
+	pruneRuntimes(root, dir)
+	return dir, nil
+}
+
+// filesHash names a set of files by their names and contents.
+func filesHash(files map[string][]byte) string {
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	h := sha256.New()
+	for _, name := range names {
+		fmt.Fprintf(h, "%s %d\n", name, len(files[name]))
+		h.Write(files[name])
+	}
+	return hex.EncodeToString(h.Sum(nil))[:24]
+}
+
+// pruneRuntimes removes the least recently used runtime directories beyond
+// sharedRuntimes, never keep (the one just written), and leftovers of
+// builds that died while writing one.
+func pruneRuntimes(root, keep string) {
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return
+	}
+	type dirUse struct {
+		path string
+		used time.Time
+	}
+	var dirs []dirUse
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || !e.IsDir() {
+			continue
+		}
+		path := filepath.Join(root, e.Name())
+		if strings.HasPrefix(e.Name(), "tmp-") {
+			if time.Since(info.ModTime()) > time.Hour {
+				os.RemoveAll(path)
+			}
+			continue
+		}
+		dirs = append(dirs, dirUse{path, info.ModTime()})
+	}
+	sort.Slice(dirs, func(i, j int) bool { return dirs[i].used.After(dirs[j].used) })
+	for i, d := range dirs {
+		if i >= sharedRuntimes && d.path != keep {
+			os.RemoveAll(d.path)
+		}
+	}
 }

@@ -17,9 +17,17 @@ package pct
 // (BenchmarkInactiveSite: 0.41 ns per gated load, against 0.68 ns through
 // the bounds-checked slice).
 
+// SharedGateSize is the gate of the runtime as the package ships it, which
+// builds share (instrument.Config.RuntimeCache): 256 KB of switches, of
+// which a run clears and touches only its table's.
+const SharedGateSize = 1 << 18
+
 // gate holds the switches of the memory sites; sitesActive is its first
 // len(siteTable) entries, so the two never disagree.
 var gate [gateSize]bool
+
+// gateUsed is how many switches of gate a run may have set.
+var gateUsed int
 
 // sitesActive[i] says whether memory site i is a scheduling point in this
 // run. Entries of non-memory sites are never read.
@@ -30,7 +38,8 @@ func resetGate(n int) []bool {
 	if n > gateSize {
 		panic("gopct: the site table is larger than the memory gate (gatesize.go)")
 	}
-	clear(gate[:])
+	clear(gate[:max(gateUsed, n)])
+	gateUsed = n
 	return gate[:n:n]
 }
 

@@ -129,24 +129,66 @@ func replayTimes(bin *campaign.Binary, tok campaign.Token, n int) (*results.Repl
 // buildForReplay builds the token's package from dir, or, when dir's
 // module does not contain it, from the directory the hunt found it in (if
 // it still holds that package): the printed replay command then works
-// from wherever it is pasted on the same machine.
+// from wherever it is pasted on the same machine. Inside the hunt's own
+// module it builds from the hunt's directory first, as the hunt did, so
+// that the binary the hunt built (gopct's build cache) serves the replay.
 func buildForReplay(dir string, tok campaign.Token) (*campaign.Binary, error) {
-	bin, err := campaign.BuildWith(dir, tok.Package, campaign.BuildOptions{Deps: tok.Deps, GoRace: tok.GoRace})
+	opts := campaign.BuildOptions{Deps: tok.Deps, GoRace: tok.GoRace}
+	if tok.Dir != "" && sameModule(dir, tok.Dir) {
+		if bin := buildFromDir(tok, opts); bin != nil {
+			return bin, nil
+		}
+	}
+	bin, err := campaign.BuildWith(dir, tok.Package, opts)
 	if err == nil || !notInModule(err) || tok.Dir == "" {
 		return bin, err
 	}
-	if st, serr := os.Stat(tok.Dir); serr != nil || !st.IsDir() {
-		return nil, err
+	if bin := buildFromDir(tok, opts); bin != nil {
+		return bin, nil
 	}
-	alt, aerr := campaign.BuildWith(tok.Dir, ".", campaign.BuildOptions{Deps: tok.Deps, GoRace: tok.GoRace})
-	if aerr != nil {
-		return nil, err
+	return nil, err
+}
+
+// buildFromDir builds the package in the token's directory, or returns
+// nil if that directory no longer holds the token's package or does not
+// build.
+func buildFromDir(tok campaign.Token, opts campaign.BuildOptions) *campaign.Binary {
+	if st, err := os.Stat(tok.Dir); err != nil || !st.IsDir() {
+		return nil
 	}
-	if alt.Package != tok.Package {
-		alt.Close()
-		return nil, err
+	bin, err := campaign.BuildWith(tok.Dir, ".", opts)
+	if err != nil {
+		return nil
 	}
-	return alt, nil
+	if bin.Package != tok.Package {
+		bin.Close()
+		return nil
+	}
+	return bin
+}
+
+// sameModule says whether two directories lie in the same module (the
+// nearest go.mod above each is the same file).
+func sameModule(a, b string) bool {
+	ra, rb := moduleRoot(a), moduleRoot(b)
+	return ra != "" && ra == rb
+}
+
+func moduleRoot(dir string) string {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for {
+		if st, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil && !st.IsDir() {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
 }
 
 // notInModule recognises the go command's errors for a package outside
