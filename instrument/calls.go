@@ -94,6 +94,7 @@ var ops = map[string]op{
 	"reflect.Value.Recv":  {"ReflectRecv", pct.KindRecv, recvCopy},
 	"reflect.Value.Send":  {"ReflectSend", pct.KindSend, recvCopy},
 	"reflect.Value.Close": {"ReflectClose", pct.KindClose, recvCopy},
+	"reflect.Select":      {"ReflectSelect", pct.KindSelect, recvNone},
 }
 
 // testFailures are the methods of testing's types rewritten to TError.

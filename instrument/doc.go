@@ -28,7 +28,8 @@
 // Rewrites (see the rules in DESIGN.md §5): test functions run their body
 // through RunTest; go statements evaluate their function value and arguments
 // in the parent and start the child through Go; channel operations, select,
-// range over channels, close, the sync types' methods (also promoted through
+// range over channels, close, reflect.Value's Recv, Send and Close and
+// reflect.Select, the sync types' methods (also promoted through
 // embedding), sync/atomic calls, time's sleeps, timers and tickers,
 // context.WithTimeout/WithDeadline, testing's failure methods, t.Run and
 // t.Parallel, map operations (range over a map becomes a for loop over

@@ -12,7 +12,9 @@ import "reflect"
 // instrument"). The instrumenter rewrites the three methods into these
 // functions, which are scheduling points and model blocking as the typed
 // operations do (the same channel identity, so a reflect send and a typed
-// receive synchronise). reflect.Select is not modelled.
+// receive synchronise). reflect.Select is a select statement whose cases
+// come in a slice (fan-in helpers merge a dynamic set of channels with it):
+// ReflectSelect tries its cases in the strategy's order, like Select.
 
 // ReflectRecv is v.Recv().
 func ReflectRecv(site int, v reflect.Value) (x reflect.Value, ok bool) {
@@ -45,4 +47,62 @@ func ReflectClose(site int, v reflect.Value) {
 		closeOp(site, v.UnsafePointer())
 	}
 	v.Close()
+}
+
+// ReflectSelect is reflect.Select(cases): the cases other than the
+// default (and those whose Chan is the zero Value, which reflect.Select
+// ignores) are tried without blocking in the order the strategy picks;
+// when none is ready and there is no default, the goroutine blocks in the
+// real reflect.Select, which the scheduler sees as a blocked select.
+func ReflectSelect(site int, cases []reflect.SelectCase) (chosen int, recv reflect.Value, recvOK bool) {
+	live, hasDefault := reflectCases(cases)
+	if e, _ := self(); e == nil || len(live) == 0 {
+		return reflect.Select(cases)
+	}
+	try := func(j int) bool {
+		c := cases[live[j]]
+		if c.Dir == reflect.SelectSend {
+			return c.Chan.TrySend(c.Send)
+		}
+		// The zero Value when the receive would block; a closed channel
+		// gives its element type's zero value and ok false.
+		x, ok := c.Chan.TryRecv()
+		recv, recvOK = x, ok
+		return x.IsValid()
+	}
+	block := func() int {
+		chosen, recv, recvOK = reflect.Select(cases)
+		return -2 // chosen is set; selectOp returns it unread
+	}
+	j := selectOp(site, len(live), hasDefault, try, block)
+	switch {
+	case j >= 0:
+		return live[j], recv, recvOK
+	case j == -1:
+		return defaultCase(cases), reflect.Value{}, false
+	}
+	return chosen, recv, recvOK
+}
+
+// reflectCases lists the indexes of the cases that can be taken by a
+// channel operation, and whether there is a default case.
+func reflectCases(cases []reflect.SelectCase) (live []int, hasDefault bool) {
+	for i, c := range cases {
+		switch {
+		case c.Dir == reflect.SelectDefault:
+			hasDefault = true
+		case c.Chan.IsValid():
+			live = append(live, i)
+		}
+	}
+	return live, hasDefault
+}
+
+func defaultCase(cases []reflect.SelectCase) int {
+	for i, c := range cases {
+		if c.Dir == reflect.SelectDefault {
+			return i
+		}
+	}
+	return -1
 }
