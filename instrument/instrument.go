@@ -492,9 +492,32 @@ func (r *Result) goCmd(args ...string) error {
 	var buf bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &buf, &buf
 	if err := cmd.Run(); err != nil {
+		if work := r.workspace(); work != "" && moduleLookupFailed(buf.String()) {
+			return userErrorf(LoadFailed, "%s\n%s is a workspace: gopct adds its runtime to your module's go.mod through an overlay, and "+
+				"with that change the go command looks up every requirement of the workspace's modules, which fails for a version "+
+				"that only go.work provides. Require versions that exist, or run gopct with GOWORK=off (and a replace directive "+
+				"for each module of the workspace the package needs)", strings.TrimSpace(buf.String()), work)
+		}
 		return &BuildError{Args: args, Output: buf.String(), Err: err}
 	}
 	return nil
+}
+
+// workspace returns the go.work file the go command uses in r.Dir, or "".
+func (r *Result) workspace() string {
+	cmd := exec.Command("go", "env", "GOWORK")
+	cmd.Dir = r.Dir
+	out, err := cmd.Output()
+	if w := strings.TrimSpace(string(out)); err == nil && w != "off" {
+		return w
+	}
+	return ""
+}
+
+// moduleLookupFailed recognises the go command's failure to fetch a
+// module version.
+func moduleLookupFailed(out string) bool {
+	return strings.Contains(out, "/@v/") || strings.Contains(out, "module lookup disabled")
 }
 
 // Cleanup removes the work directory.
