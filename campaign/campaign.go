@@ -91,6 +91,11 @@ type Plan struct {
 	// index, capped at Loop-1 (pct/loopvars.go), in profiling and in the
 	// search; a variable set's object variables gate its sites.
 	Loop int
+	// CheckReplay replays the first bug's token in a fresh process before
+	// reporting it, as gopct replay does, and records how that went
+	// (results.Bug.ReplayCheck): every report comes with a replay, and the
+	// user learns at once when it does not reproduce.
+	CheckReplay bool
 	// TSearch (classify -tsearch): after (c, v), search for the smallest
 	// thread bound T at which the ISSTA search fails (Classification.TSearch).
 	TSearch bool
@@ -453,6 +458,9 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	report := func(r *pct.BugReport) *results.Bug { return b.bugWith(token(r), r) }
 	if best != nil {
 		s.Bug = report(best)
+		if p.CheckReplay && !p.AllBugs {
+			s.Bug.ReplayCheck = b.checkReplay(token(best))
+		}
 	}
 	var bugs []*results.Bug
 	if p.AllBugs {

@@ -277,5 +277,5 @@ func shardOf(pkgs []*ciPackage, i, n int) []*ciPackage {
 // delay bound and timeout.
 func DefaultCIBase() Plan {
 	return Plan{Spec: pct.Spec{Name: "pct", D: 3}, MaxDelay: DefaultMaxDelay, Timeout: DefaultTimeout,
-		Stall: 20 * time.Second, Deps: []string{"auto"}, Race: true}
+		Stall: 20 * time.Second, Deps: []string{"auto"}, Race: true, CheckReplay: true}
 }

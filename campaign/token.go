@@ -127,6 +127,21 @@ func (b *Binary) Replay(t Token) (*results.ReplayResult, error) {
 	return res, nil
 }
 
+// checkReplay replays a reported bug's token in a fresh process, as gopct
+// replay would, and says how that went (results.Bug.ReplayCheck).
+func (b *Binary) checkReplay(tok Token) string {
+	res, err := b.Replay(tok)
+	switch {
+	case err != nil:
+		return "not checked: " + err.Error()
+	case res.Diverged != "":
+		return "diverged: " + res.Diverged
+	case res.Bug == nil:
+		return "passed"
+	}
+	return results.ReplayReproduced
+}
+
 // addressRE matches hexadecimal numbers of 6 digits or more, as fmt prints
 // pointers (%p, %v of a pointer: 0xc000012345): heap addresses, which differ
 // from one process to the next.

@@ -92,7 +92,15 @@ type Bug struct {
 	// switches) involve.
 	Variables []string `json:"variables"`
 	Threads   int      `json:"threads"`
+	// ReplayCheck is how the replay token fared when the hunt replayed it
+	// in a fresh process before reporting, as gopct replay does:
+	// "reproduced", "diverged: WHY", "passed" or "not checked: WHY" (""
+	// when the hunt does not check, as explore and classify).
+	ReplayCheck string `json:"replayCheck,omitempty"`
 }
+
+// ReplayReproduced is Bug.ReplayCheck of a token that reproduced its failure.
+const ReplayReproduced = "reproduced"
 
 // ReplayResult is the outcome of `gopct replay`.
 type ReplayResult struct {

@@ -49,6 +49,20 @@ func WriteSummary(w io.Writer, s *Summary) {
 		fmt.Fprintf(w, "  (the token has %d characters, more than one command-line argument may hold: save it\n"+
 			"  to a file, e.g. from -json's bug.replay, and run %s @FILE)\n", len(b.Replay), ReplayCommand)
 	}
+	writeReplayCheck(w, b.ReplayCheck)
+}
+
+// writeReplayCheck warns when the hunt's own replay of the token, in a
+// fresh process, did not reproduce the failure: the bug happened, but its
+// schedule depends on something gopct does not control in that process.
+func writeReplayCheck(w io.Writer, check string) {
+	if check == "" || check == ReplayReproduced {
+		return
+	}
+	fmt.Fprintf(w, "  warning: the hunt replayed this token in a fresh process, and it did not reproduce the failure:\n"+
+		"    %s\n"+
+		"  the failure above did happen, but the execution depends on something gopct does not control\n"+
+		"  from one process to the next (per-process hashing such as hash/maphash, the environment, files)\n", check)
 }
 
 // writeHeldTimer explains executions given up while a timer waited that

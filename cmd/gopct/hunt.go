@@ -48,6 +48,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&shard, "shard", "", "run shard i of N of the executions (i/N; default $JOB_COMPLETION_INDEX/$GOPCT_SHARDS or 0/1); gopct merge joins the shards' -results")
 	fs.StringVar(&store.Path, "results", "", "append each test's summary (JSON lines) to this file as soon as it is hunted")
 	fs.BoolVar(&store.Resume, "resume", false, "with -results: skip the tests whose hunt the file records (a killed campaign goes on where it stopped)")
+	fs.BoolVar(&p.CheckReplay, "check-replay", true, "replay the bug's token in a fresh process before reporting it, and warn when it does not reproduce (JSON: bug.replayCheck)")
 	fs.BoolVar(&jsonOut, "json", false, "print JSON lines; the last line is the summary")
 	fs.BoolVar(&verbose, "verbose", false, "print progress on stderr, and every context switch of a long trace")
 	fs.Usage = func() {
