@@ -147,11 +147,22 @@ func (b *Binary) checkReplay(tok Token) string {
 // from one process to the next.
 var addressRE = regexp.MustCompile(`0x[0-9a-fA-F]{6,}`)
 
+// tempDirRE matches the random part of a directory testing.T.TempDir made
+// ($TMPDIR/TestName123456789/001): os.MkdirTemp's decimal suffix, which
+// differs from one process to the next.
+var tempDirRE = regexp.MustCompile(`(/Test[A-Za-z0-9_]*?)[0-9]{6,}/`)
+
 // sameMessage says whether two failure messages of one execution are the
-// same up to the addresses they print: reugn/async's assert.IsNil prints the
-// pointer it got ("0x2043a8b833e4 is not nil"), so a replay of the recorded
-// schedule failed the same way with another address and was called
-// diverged every time.
+// same up to what differs between processes: the addresses they print
+// (reugn/async's assert.IsNil prints the pointer it got, "0x2043a8b833e4 is
+// not nil", so a replay of the recorded schedule failed the same way with
+// another address and was called diverged every time) and the names of
+// the test's temporary directories.
 func sameMessage(a, b string) bool {
-	return a == b || addressRE.ReplaceAllString(a, "0x?") == addressRE.ReplaceAllString(b, "0x?")
+	return a == b || processFree(a) == processFree(b)
+}
+
+func processFree(msg string) string {
+	msg = addressRE.ReplaceAllString(msg, "0x?")
+	return tempDirRE.ReplaceAllString(msg, "${1}?/")
 }
