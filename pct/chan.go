@@ -14,16 +14,27 @@ import (
 
 // chanOp is the operation at site on channel ch by g, the token holder:
 // try attempts it without blocking, block performs it.
+// A channel made outside the test that only the execution's goroutines can
+// use is waited on through the goroutine's kick channel instead (a real
+// operation on it never blocks durably: foreign.go).
 func (e *execution) chanOp(g *G, site int, ch unsafe.Pointer, try func() bool, block func()) {
 	e.point(g, site)
 	e.noteForeign(ch)
-	if try() {
-		e.note(EvChan, g, site, objOf(ch))
-		e.noteWake()
-		e.kickIfOutside(ch)
-		return
+	for {
+		if try() {
+			e.note(EvChan, g, site, objOf(ch))
+			e.noteWake()
+			e.kickIfOutside(ch)
+			return
+		}
+		if !maskable(ch) {
+			e.blockIn(g, objOf(ch), "blocked at "+siteOp(site), block)
+			return
+		}
+		e.waitMasked(g)
+		e.blockIn(g, objOf(ch), "blocked at "+siteOp(site), func() { <-g.kick })
+		e.doneMasked(g)
 	}
-	e.blockIn(g, objOf(ch), "blocked at "+siteOp(site), block)
 }
 
 // outsideChans are the channels made by instrumented code outside any

@@ -16,10 +16,15 @@ import (
 // alive (outsideGs), only the execution's own goroutines can use the
 // channel (gopct sees each of their operations). The blocking select then
 // waits with those cases masked (nil channels: durable) and one more case,
-// the goroutine's kick channel; a managed goroutine's successful operation
-// on a channel made outside the test kicks every masked waiter, which tries
-// its cases again under the token. With such a goroutine alive, it may
-// serve the channel in real time: the select blocks for real, as before.
+// the goroutine's kick channel; a plain send or receive on such a channel
+// waits on the kick channel alone. A managed goroutine's successful
+// operation on a channel made outside the test kicks every masked waiter,
+// which tries again under the token. With such a goroutine alive, it may
+// serve the channel in real time: the operation blocks for real, as before
+// (a stall if nothing else moves: exit 2). Two goroutines of the test
+// meeting on such an unbuffered channel both wait masked, which the bubble
+// reports as every goroutine blocked: exit 2 for a channel made outside the
+// test, at once, where a real wait stalled.
 
 // outsideGs counts the goroutines that instrumented go statements started
 // outside the executions (init, TestMain) and that have not returned.
@@ -40,6 +45,13 @@ func isOutsideChan(c unsafe.Pointer) bool {
 	outsideMu.Lock()
 	defer outsideMu.Unlock()
 	return outsideChans[c]
+}
+
+// maskable says whether a blocking operation may leave channel c out: it
+// was made outside the test, and no goroutine started outside the
+// executions can use it.
+func maskable(c unsafe.Pointer) bool {
+	return isOutsideChan(c) && outsideGs.Load() == 0
 }
 
 // maskChan is Mask for the token holder g: it notes a channel made outside
@@ -99,6 +111,9 @@ func (e *execution) kickIfOutside(c unsafe.Pointer) {
 // waitMasked registers g, about to block in a select with masked cases,
 // as a waiter to kick, with no kick left over from an earlier wait.
 func (e *execution) waitMasked(g *G) {
+	if g.kick == nil {
+		g.kick = make(chan struct{}, 1) // in the bubble: a durable wait
+	}
 	select {
 	case <-g.kick:
 	default:
