@@ -158,11 +158,18 @@ var tempDirRE = regexp.MustCompile(`(/Test[A-Za-z0-9_]*?)[0-9]{6,}/`)
 // not nil", so a replay of the recorded schedule failed the same way with
 // another address and was called diverged every time) and the names of
 // the test's temporary directories.
+// The same holds for the directories of the files a message names:
+// testify's Error Trace prints the test file's absolute path, and a replay
+// in another copy of the module (go-pkgz/syncs in sweep fresh29: the hunt's
+// copy was gone) failed the same way in another directory.
 func sameMessage(a, b string) bool {
-	return a == b || processFree(a) == processFree(b)
+	return a == b || normMessage(a) == normMessage(b)
 }
 
-func processFree(msg string) string {
-	msg = addressRE.ReplaceAllString(msg, "0x?")
-	return tempDirRE.ReplaceAllString(msg, "${1}?/")
+// goFileRE matches the directory of an absolute path to a Go file and line.
+var goFileRE = regexp.MustCompile(`(?:/[^\s/:]+)+/([^\s/:]+\.go:[0-9]+)`)
+
+func normMessage(m string) string {
+	m = tempDirRE.ReplaceAllString(addressRE.ReplaceAllString(m, "0x?"), "${1}?/")
+	return goFileRE.ReplaceAllString(m, "$1")
 }

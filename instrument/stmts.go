@@ -333,6 +333,9 @@ func (r *fileRewriter) rangeChan(s *ast.RangeStmt) string {
 // case i of the switch assigns the received values and runs the body. The
 // last case is the switch's default so that a terminating select stays a
 // terminating statement; break keeps its meaning (it now leaves the switch).
+// block() selects on Mask(operand)s and on Kicker(), which lets the runtime
+// leave out a channel made outside the test and wake the select when such
+// a channel changes (pct/foreign.go): it then returns -2.
 func (r *fileRewriter) selectStmt(s *ast.SelectStmt, label string) string {
 	site := r.site(pct.KindSelect, s)
 	clauses := s.Body.List
@@ -350,14 +353,17 @@ func (r *fileRewriter) selectStmt(s *ast.SelectStmt, label string) string {
 			hasDefault, heads[i] = true, "default:"
 			continue
 		}
-		comm := r.commTemps(cc.Comm, t, &zeros, &prefix[i])
+		comm, blockComm := r.commTemps(cc.Comm, t, &zeros, &prefix[i])
 		tries = append(tries, fmt.Sprintf("case %d: select { case %s: return true; default: return false }", n, comm))
-		blocks = append(blocks, fmt.Sprintf("case %s: return %d", comm, n))
+		blocks = append(blocks, fmt.Sprintf("case %s: return %d", blockComm, n))
 		heads[i] = fmt.Sprintf("case %d:", n)
 		n++
 	}
 	if !hasDefault {
 		heads[len(clauses)-1] = "default:"
+	}
+	if n > 0 {
+		blocks = append(blocks, "case <-"+t.hold("k", r.rt("Kicker")+"()")+": return -2")
 	}
 	t.stmts = append(t.stmts, zeros...)
 	try := "func(i int) bool { switch i { " + strings.Join(tries, "; ") + " }; return false }"
@@ -380,19 +386,24 @@ func (r *fileRewriter) selectStmt(s *ast.SelectStmt, label string) string {
 }
 
 // commTemps holds the operands of one select case and returns the case's
-// communication over temporaries. For a receive with assignment it adds the
+// communication over temporaries, and the same over the masked channel for
+// the blocking select. For a receive with assignment it adds the
 // temporaries' declarations to zeros and the assignment to prefix.
-func (r *fileRewriter) commTemps(comm ast.Stmt, t *temps, zeros *[]string, prefix *string) string {
+func (r *fileRewriter) commTemps(comm ast.Stmt, t *temps, zeros *[]string, prefix *string) (string, string) {
+	mask := func(ch string) string { return t.hold("m", r.rt("Mask")+"("+ch+")") }
 	switch c := comm.(type) {
 	case *ast.SendStmt:
 		ch := t.hold("c", r.expr(c.Chan))
-		return ch + " <- " + t.value(c.Value)
+		v := t.value(c.Value)
+		return ch + " <- " + v, mask(ch) + " <- " + v
 	case *ast.ExprStmt:
 		u := ast.Unparen(c.X).(*ast.UnaryExpr)
-		return "<-" + t.hold("c", r.expr(u.X))
+		ch := t.hold("c", r.expr(u.X))
+		return "<-" + ch, "<-" + mask(ch)
 	case *ast.AssignStmt:
 		u := ast.Unparen(c.Rhs[0]).(*ast.UnaryExpr)
 		ch := t.hold("c", r.expr(u.X))
+		m := mask(ch)
 		v, ok := r.tmp("v"), "_"
 		names := v
 		if len(c.Lhs) == 2 {
@@ -409,7 +420,7 @@ func (r *fileRewriter) commTemps(comm ast.Stmt, t *temps, zeros *[]string, prefi
 			}
 		}
 		*prefix = strings.Join(lhs, ", ") + " " + c.Tok.String() + " " + names + "; "
-		return names + " = <-" + ch
+		return names + " = <-" + ch, names + " = <-" + m
 	}
 	panic(fmt.Sprintf("unexpected select case %T", comm))
 }

@@ -296,11 +296,42 @@ func Close[T any](site int, ch chan<- T) {
 // Select runs a select statement. Channel operands and send values are
 // evaluated by the caller before the call, in source order. try(i) attempts
 // case i without blocking (a select with default) and reports whether it was
-// taken; block() performs the full blocking select and returns the index of
-// the case taken. Select returns the index of the case taken, or -1 for the
+// taken; block() performs the full blocking select (over the operands'
+// Masks, and Kicker) and returns the index of the case taken, or -2 when the
+// kicker fired: the cases are tried again. Select returns the index of the case taken, or -1 for the
 // default case. The strategy, not Go's random choice, orders the attempts.
 func Select(site int, n int, hasDefault bool, try func(i int) bool, block func() int) int {
 	return selectOp(site, n, hasDefault, try, block)
+}
+
+// Mask is a channel operand of a select as its blocking select uses it:
+// nil (a case that never fires) for a channel made outside the test that
+// only the execution's goroutines can use, the channel otherwise
+// (foreign.go). The instrumenter evaluates it before Select, once per
+// operand.
+func Mask[C any](c C) C {
+	if outsideN.Load() == 0 {
+		return c
+	}
+	if e, g := self(); e != nil && e.maskChan(g, mapID(c)) {
+		var none C
+		return none
+	}
+	return c
+}
+
+// Kicker is the channel a select's blocking select waits on beside its
+// cases, evaluated after its Masks: when one left a channel out, a receive
+// from it makes the blocking function return -2 (try again); otherwise
+// nil.
+func Kicker() <-chan struct{} {
+	if outsideN.Load() == 0 {
+		return nil
+	}
+	if e, g := self(); e != nil {
+		return g.kicker()
+	}
+	return nil
 }
 
 // ---- sync.Mutex and sync.RWMutex ----
@@ -625,17 +656,31 @@ func dropRuntimeCallers(msg string) string {
 }
 
 // dropRuntimeLines removes from a failure message the lines that name
-// gopct's runtime (testify's "Error Trace" lists every caller's file).
+// gopct's runtime (testify's "Error Trace" lists every caller's file). The
+// runtime's sources moved from the build's work directory (gopct-instr-*)
+// to a directory shared by the builds, under gopct's cache (73bce8c): the
+// lines of testify v1.8.4 in go-pkgz/syncs's reports named runner.go there
+// (sweep fresh29), so the directory is the one this file was compiled from.
 func dropRuntimeLines(msg string) string {
 	lines := strings.Split(msg, "\n")
 	kept := lines[:0]
 	for _, l := range lines {
-		if !strings.Contains(l, "/gopct-instr-") {
+		if !strings.Contains(l, "/gopct-instr-") && !strings.Contains(l, runtimeDir) {
 			kept = append(kept, l)
 		}
 	}
 	return strings.Join(kept, "\n")
 }
+
+// runtimeDir is the directory of the runtime's sources, with a trailing
+// slash.
+var runtimeDir = func() string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return "\x00" // matches no message line
+	}
+	return file[:strings.LastIndexByte(file, '/')+1]
+}()
 
 // ---- state that must not outlive an execution ----
 

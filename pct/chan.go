@@ -14,15 +14,27 @@ import (
 
 // chanOp is the operation at site on channel ch by g, the token holder:
 // try attempts it without blocking, block performs it.
+// A channel made outside the test that only the execution's goroutines can
+// use is waited on through the goroutine's kick channel instead (a real
+// operation on it never blocks durably: foreign.go).
 func (e *execution) chanOp(g *G, site int, ch unsafe.Pointer, try func() bool, block func()) {
 	e.point(g, site)
 	e.noteForeign(ch)
-	if try() {
-		e.note(EvChan, g, site, objOf(ch))
-		e.noteWake()
-		return
+	for {
+		if try() {
+			e.note(EvChan, g, site, objOf(ch))
+			e.noteWake()
+			e.kickIfOutside(ch)
+			return
+		}
+		if !maskable(ch) {
+			e.blockIn(g, objOf(ch), "blocked at "+siteOp(site), block)
+			return
+		}
+		e.waitMasked(g)
+		e.blockIn(g, objOf(ch), "blocked at "+siteOp(site), func() { <-g.kick })
+		e.doneMasked(g)
 	}
-	e.blockIn(g, objOf(ch), "blocked at "+siteOp(site), block)
 }
 
 // outsideChans are the channels made by instrumented code outside any
@@ -84,7 +96,36 @@ func selectOp(site, n int, hasDefault bool, try func(int) bool, block func() int
 		}
 		return block()
 	}
+	foreign, masked := g.selForeign, g.selMasked // set by Mask (foreign.go)
+	g.selForeign, g.selMasked = false, false
 	e.point(g, site)
+	for {
+		if i, ok := e.trySelect(g, site, n, try); ok {
+			if foreign {
+				e.kickMasked()
+			}
+			return i
+		}
+		if hasDefault {
+			return -1
+		}
+		chosen := -1
+		if masked {
+			e.waitMasked(g)
+		}
+		e.blockIn(g, 0, "blocked in select at "+sitePos(site), func() { chosen = block() })
+		if masked {
+			e.doneMasked(g)
+		}
+		if chosen != kicked {
+			return chosen
+		}
+	}
+}
+
+// trySelect attempts the cases of a select without blocking, in the order
+// the strategy picks.
+func (e *execution) trySelect(g *G, site, n int, try func(int) bool) (int, bool) {
 	start := e.pick(n)
 	for j := 0; j < n; j++ {
 		i := (start + j) % n
@@ -96,15 +137,10 @@ func selectOp(site, n int, hasDefault bool, try func(int) bool, block func() int
 				p.Picked(i, n)
 			}
 			e.noteWake()
-			return i
+			return i, true
 		}
 	}
-	if hasDefault {
-		return -1
-	}
-	chosen := -1
-	e.blockIn(g, 0, "blocked in select at "+sitePos(site), func() { chosen = block() })
-	return chosen
+	return -1, false
 }
 
 // picker is a strategy that learns which case a select took (exhaustive
@@ -141,6 +177,7 @@ func closeOp(site int, ch unsafe.Pointer) {
 		e.point(g, site)
 		e.note(EvChan, g, site, objOf(ch))
 		e.noteWake()
+		e.kickIfOutside(ch)
 	}
 }
 

@@ -55,6 +55,11 @@ type G struct {
 	// writing is the model of the map whose write g has begun
 	// (mapWriteBegin) and not yet ended.
 	writing *mapModel
+	// selForeign and selMasked: the select g is about to run has a
+	// channel made outside the test, and its blocking select leaves
+	// such channels out; kick wakes it from that select (foreign.go).
+	selForeign, selMasked bool
+	kick                  chan struct{}
 }
 
 // execution is the state of one controlled run of a test body. All fields
@@ -126,8 +131,11 @@ type execution struct {
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
-	early       time.Duration
-	earlyN      int
+	// masked: the goroutines waiting in a select that left channels made
+	// outside the test out, to kick when one of those changes (foreign.go).
+	masked []*G
+	early  time.Duration
+	earlyN int
 
 	// curGP is the runtime id of the token holder. Atomic: unmanaged
 	// goroutines read it (self) while deciders write it, and under Go's race

@@ -9,7 +9,8 @@ import (
 func spawn(site int, f func()) {
 	e, g := self()
 	if e == nil {
-		go f()
+		outsideGs.Add(1)
+		go runOutside(f)
 		return
 	}
 	e.point(g, site)
