@@ -502,6 +502,13 @@ func (e *execution) classifyBubblePanic(p any) {
 	switch {
 	case !strings.Contains(msg, "deadlock"):
 		e.failure = &Failure{Kind: FailPanic, Message: "gopct internal: " + msg, Site: -1}
+	case e.foreignChan && len(e.masked) > 0 && outsideGs.Load() == 0:
+		// No goroutine outside the bubble can serve the channel, but
+		// two of the test's meeting on it cannot either (foreign.go).
+		e.failure = &Failure{Kind: FailStuck, Site: -1, Message: e.blockedSummary("all goroutines of the test are blocked, " +
+			"some on a channel made outside it (a package-level variable or init), which gopct waits on " +
+			"without the channel: two goroutines cannot meet on it (an unbuffered send and receive), " +
+			"nor can code gopct does not instrument send on it; make the channel inside the test;")}
 	case e.foreignChan:
 		e.failure = &Failure{Kind: FailStuck, Site: -1, Message: "all goroutines of the test are blocked, " +
 			"and the test communicates through a channel made outside it (a package-level variable or init): " +
