@@ -72,6 +72,7 @@ type Result struct {
 	RuntimeDir  string            // the runtime module's directory (shared, or in WorkDir)
 	SitesDir    string            // the sites module's directory, in WorkDir
 	Sites       []pct.SiteInfo    // index = site id
+	Helpers     []string          // functions that call Helper(), as runtime frames name them
 	Packages    []string          // import paths instrumented, sorted
 	Files       map[string]string // user file -> rewritten file (the overlay, minus the runtime)
 	Inputs      []string          // every file of the module the build reads (sources, embeds, go.mod, go.sum), sorted
@@ -340,12 +341,12 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string, runtimeCache 
 		fr.rtImport = rtImport
 		fr.tests = filter
 		fr.pkgs = instrumented
-		fr.sites = r.Sites
+		fr.sites, fr.helpers = r.Sites, r.Helpers
 		out, changed, err := fr.rewriteFile()
 		if err != nil {
 			return fmt.Errorf("instrumenting %s: %w", u.path, err)
 		}
-		r.Sites = fr.sites
+		r.Sites, r.Helpers = fr.sites, fr.helpers
 		if !changed {
 			continue
 		}
@@ -406,6 +407,9 @@ func (r *Result) writeRuntime(cache string, replace map[string]string) error {
 	tables := map[string][]byte{
 		"go.mod":  []byte("module " + SitesModule + "\n\ngo " + goLine + "\n\nrequire " + RuntimeModule + " v0.0.0\n"),
 		sitesFile: sitesSource(r.Sites),
+	}
+	if len(r.Helpers) > 0 {
+		tables[helpersFile] = helpersSource(r.Helpers)
 	}
 	r.raiseOld(tables)
 	if err := writeFiles(r.SitesDir, tables); err != nil {

@@ -28,6 +28,7 @@ type fileRewriter struct {
 	lineName string          // file name written in line directives
 	names    *load.Namer     // names site positions (package load)
 	rtImport string          // import path of the runtime
+	helpers  []string        // functions that call Helper(), by frame name (noteHelper)
 	tests    map[string]bool // test functions to wrap; nil = all
 	pkgs     map[string]bool // import paths of the packages instrumented (nil: this one only)
 
@@ -171,7 +172,57 @@ func (r *fileRewriter) decl(d ast.Decl) string {
 	if name, ok := r.testFunc(fd); ok {
 		return r.wrapTest(fd, name)
 	}
+	r.noteHelper(fd)
 	return r.raw(fd.Pos(), fd.Body.Pos()) + r.stmt(fd.Body, false)
+}
+
+// noteHelper records fd when its body calls a Helper() method (t.Helper()
+// of testing, or a TestingT's, as testify's assertions do): a failure
+// reported inside it is reported at its caller, as go test does
+// (pct.RegisterHelpers). Function literals inside fd do not count: Helper
+// marks the function that calls it.
+func (r *fileRewriter) noteHelper(fd *ast.FuncDecl) {
+	fn, _ := r.info.Defs[fd.Name].(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	calls := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Helper" && len(n.Args) == 0 && r.info.Selections[sel] != nil {
+				calls = true
+			}
+		}
+		return !calls
+	})
+	if calls {
+		r.helpers = append(r.helpers, frameName(fn))
+	}
+}
+
+// frameName is fn's name as runtime.Frame.Function gives it:
+// "path.F", "path.T.M" or "path.(*T).M" (type arguments aside).
+func frameName(fn *types.Func) string {
+	prefix := fn.Pkg().Path() + "."
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return prefix + fn.Name()
+	}
+	t, ptr := recv.Type(), false
+	if p, ok := t.(*types.Pointer); ok {
+		t, ptr = p.Elem(), true
+	}
+	named, ok := t.(*types.Named)
+	if !ok {
+		return prefix + fn.Name()
+	}
+	if ptr {
+		return prefix + "(*" + named.Obj().Name() + ")." + fn.Name()
+	}
+	return prefix + named.Obj().Name() + "." + fn.Name()
 }
 
 // finish replaces markers: a marker becomes a /*line*/ directive when the

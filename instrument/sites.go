@@ -63,6 +63,22 @@ func sitesSource(sites []pct.SiteInfo) []byte {
 	return b.Bytes()
 }
 
+// helpersFile registers the test helpers (functions that call Helper()).
+const helpersFile = "zz_gopct_helpers.go"
+
+// helpersSource generates the sites module's file that registers the
+// functions that call Helper(), by the names runtime frames give them.
+func helpersSource(names []string) []byte {
+	var b bytes.Buffer
+	b.WriteString(tablesHeader)
+	b.WriteString("func init() {\n\tpct.RegisterHelpers([]string{\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "\t\t%q,\n", n)
+	}
+	b.WriteString("\t})\n}\n")
+	return b.Bytes()
+}
+
 // gateSizeFile is the runtime's file that sizes its memory gate. A shared
 // runtime keeps the runtime's own (pct/gatesize.go); a table larger than
 // that gate gets a runtime of its own, with a gate sized to it.

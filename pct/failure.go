@@ -2,6 +2,7 @@ package pct
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -119,6 +120,9 @@ func testFailure(site int, t testing.TB, method string, args []any) {
 type message struct {
 	site, goroutine int
 	text            string
+	// where is the "file:line" of the first caller outside the test's
+	// helpers when the failure was reported inside one ("": at site).
+	where string
 }
 
 func (e *execution) noteMessage(g *G, site int, method string, args []any) {
@@ -134,6 +138,55 @@ func (e *execution) noteMessage(g *G, site int, method string, args []any) {
 		text = strings.TrimSuffix(fmt.Sprintln(args...), "\n")
 	}
 	if len(e.messages) < 16 {
-		e.messages = append(e.messages, message{site, g.id, text})
+		e.messages = append(e.messages, message{site, g.id, text, helperCaller()})
 	}
+}
+
+// helperFuncs are the functions of the instrumented code that call
+// Helper() (t.Helper(), or a TestingT's as in testify), by the names
+// runtime frames give them (RegisterHelpers).
+var helperFuncs map[string]bool
+
+// RegisterHelpers installs the test helpers: a failure reported inside
+// one is reported at the line that called it, as go test reports it. The
+// instrumenter generates one call from an init function.
+func RegisterHelpers(names []string) {
+	helperFuncs = make(map[string]bool, len(names))
+	for _, n := range names {
+		helperFuncs[n] = true
+	}
+}
+
+// helperCaller returns the "file:line" of the first frame of the calling
+// goroutine outside gopct's runtime and the test's helpers, when at least
+// one helper frame lies between (the failure was reported inside a
+// helper), or "".
+func helperCaller() string {
+	if len(helperFuncs) == 0 {
+		return ""
+	}
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
+	inHelper := false
+	for {
+		f, more := frames.Next()
+		switch {
+		case strings.HasPrefix(f.Function, rtPrefix):
+		case helperFuncs[withoutTypeArgs(f.Function)]:
+			inHelper = true
+		case inHelper:
+			return fmt.Sprintf("%s:%d", f.File, f.Line)
+		default:
+			return ""
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+// withoutTypeArgs drops the "[...]" of a generic function's or type's
+// frame name ("p.F[...]", "p.(*T[...]).M").
+func withoutTypeArgs(name string) string {
+	return strings.ReplaceAll(name, "[...]", "")
 }

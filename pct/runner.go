@@ -617,7 +617,7 @@ func (e *execution) failFromTest(t *testing.T) {
 	f := &Failure{Kind: FailTest, Message: "test failed", Site: -1}
 	if len(e.messages) > 0 {
 		m := e.messages[0]
-		f.Message, f.Site, f.Goroutine = m.text, m.site, m.goroutine
+		f.Message, f.Site, f.Goroutine, f.Where = m.text, m.site, m.goroutine, m.where
 	}
 	e.fail(f)
 }
