@@ -1,6 +1,9 @@
 package pct
 
-import "reflect"
+import (
+	"reflect"
+	"slices"
+)
 
 // Channel operations through package reflect.
 //
@@ -70,18 +73,14 @@ func ReflectSelect(site int, cases []reflect.SelectCase) (chosen int, recv refle
 		recv, recvOK = x, ok
 		return x.IsValid()
 	}
-	block := func() int {
+	block := func() int { // only without a default case; reflect.Select takes a live one
 		chosen, recv, recvOK = reflect.Select(cases)
-		return -2 // chosen is set; selectOp returns it unread
+		return slices.Index(live, chosen)
 	}
-	j := selectOp(site, len(live), hasDefault, try, block)
-	switch {
-	case j >= 0:
+	if j := selectOp(site, len(live), hasDefault, try, block); j >= 0 {
 		return live[j], recv, recvOK
-	case j == -1:
-		return defaultCase(cases), reflect.Value{}, false
 	}
-	return chosen, recv, recvOK
+	return defaultCase(cases), reflect.Value{}, false
 }
 
 // reflectCases lists the indexes of the cases that can be taken by a
