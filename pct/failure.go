@@ -82,6 +82,22 @@ func unsupportedPanic(msg string) bool {
 	return strings.HasPrefix(msg, "testing: t.") && strings.HasSuffix(msg, "inside synctest bubble")
 }
 
+// bubbleRefusal finds such a refusal quoted in a test's message, "" if
+// there is none.
+func bubbleRefusal(text string) string {
+	for _, method := range []string{"Run", "Parallel", "Deadline"} {
+		refusal := "testing: t." + method + " called inside synctest bubble"
+		if strings.Contains(text, refusal) {
+			return refusal
+		}
+	}
+	return ""
+}
+
+// unsupportedHint says what to do about a refusal of the bubble.
+const unsupportedHint = "gopct runs every execution in a testing/synctest bubble, where t.Run, t.Parallel and t.Deadline " +
+	"are not allowed; hunt a test without subtests (move the subtest's body into its own TestXxx)"
+
 // fatal reports a Go runtime fatal error (the real program would die) and
 // stops the calling goroutine for good.
 func (e *execution) fatal(site int, msg string) {

@@ -614,6 +614,16 @@ func (e *execution) failFromTest(t *testing.T) {
 		}
 		return
 	}
+	for _, m := range e.messages {
+		// A refusal of the bubble that a library recovered and turned into
+		// a test failure (testify's suite.Run: failOnPanic quotes the panic
+		// of its t.Run in t.Errorf) is gopct's limit, not a bug.
+		if refusal := bubbleRefusal(m.text); refusal != "" {
+			e.fail(&Failure{Kind: FailUnsupported, Site: m.site, Goroutine: m.goroutine, Message: refusal +
+				" (the panic was recovered and reported as a test failure): " + unsupportedHint})
+			return
+		}
+	}
 	f := &Failure{Kind: FailTest, Message: "test failed", Site: -1}
 	if len(e.messages) > 0 {
 		m := e.messages[0]

@@ -78,9 +78,7 @@ func (e *execution) othersDone() bool {
 func (e *execution) failPanic(g *G, r any) {
 	e.closeIfHolder()
 	if msg := fmt.Sprint(r); unsupportedPanic(msg) {
-		e.fail(&Failure{Kind: FailUnsupported, Site: g.site, Goroutine: g.id, Message: msg +
-			": gopct runs every execution in a testing/synctest bubble, where t.Run, t.Parallel and t.Deadline " +
-			"are not allowed; hunt a test without subtests (move the subtest's body into its own TestXxx)"})
+		e.fail(&Failure{Kind: FailUnsupported, Site: g.site, Goroutine: g.id, Message: msg + ": " + unsupportedHint})
 		return
 	}
 	stack := string(debug.Stack())
