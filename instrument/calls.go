@@ -437,6 +437,8 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 			o, ok = op{"TErrorf", pct.KindTestFail, recvValue}, true
 		case "Error":
 			o, ok = op{"TErrorArgs", pct.KindTestFail, recvValue}, true
+		case "Fatalf":
+			o, ok = op{"TFatalf", pct.KindTestFail, recvValue}, true
 		}
 	}
 	if !ok || (o.recv == recvNone) != (sel == nil) {
@@ -454,9 +456,14 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 // failures (testify's assert and require use Errorf, go.uber.org/goleak's
 // VerifyNone Error): the runtime quotes the message. It returns the method's
 // name, or "" for any other call.
+// reporterInterfaces are the names test libraries give the interface
+// through which they report to *testing.T: testify's TestingT, gomock's
+// TestReporter and TestHelper (its Controller fails with T.Fatalf).
+var reporterInterfaces = map[string]bool{"TestingT": true, "TestReporter": true, "TestHelper": true}
+
 func testingTFailure(fn *types.Func, sel *types.Selection) string {
 	named, ok := sel.Recv().(*types.Named)
-	if !ok || named.Obj().Name() != "TestingT" || !types.IsInterface(named) {
+	if !ok || !reporterInterfaces[named.Obj().Name()] || !types.IsInterface(named) {
 		return ""
 	}
 	sig := fn.Type().(*types.Signature)
@@ -465,7 +472,7 @@ func testingTFailure(fn *types.Func, sel *types.Selection) string {
 	}
 	params := sig.Params()
 	switch {
-	case fn.Name() == "Errorf" && params.Len() == 2:
+	case (fn.Name() == "Errorf" || fn.Name() == "Fatalf") && params.Len() == 2:
 		format, ok := params.At(0).Type().(*types.Basic)
 		if !ok || format.Kind() != types.String {
 			return ""

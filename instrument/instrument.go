@@ -58,7 +58,11 @@ type Config struct {
 // go.uber.org/goleak reads every goroutine's stack (runtime.Stack), which
 // instrumented reads the test's goroutines, not gopct's (pct/stackdump.go):
 // uninstrumented, `defer goleak.VerifyNone(t)` failed every execution.
-var AutoDeps = []string{"golang.org/x/sync", "github.com/stretchr/testify", "github.com/benbjohnson/clock", "go.uber.org/goleak"}
+// gomock (go.uber.org/mock, and github.com/golang/mock before it) reports
+// a missing or unexpected call through its TestReporter's Fatalf:
+// uninstrumented, the report said "test failed" without the message.
+var AutoDeps = []string{"golang.org/x/sync", "github.com/stretchr/testify", "github.com/benbjohnson/clock", "go.uber.org/goleak",
+	"go.uber.org/mock", "github.com/golang/mock"}
 
 // Result describes an instrumented copy of the user's packages. The user's
 // files are never written; everything lives in WorkDir and is reached

@@ -602,6 +602,26 @@ func TErrorf(site int, t Errorer, format string, args ...any) {
 	t.Errorf(format, args...)
 }
 
+// Fataler is the part of a test library's reporter interface through
+// which it fails the test and stops it (gomock's TestReporter.Fatalf).
+type Fataler interface {
+	Fatalf(format string, args ...any)
+}
+
+// TFatalf is t.Fatalf(format, args...) on a test library's reporter
+// interface (gomock's Controller reports a missing or unexpected call
+// through it): the message is recorded for the report, as TErrorf does.
+func TFatalf(site int, t Fataler, format string, args ...any) {
+	if h, ok := t.(interface{ Helper() }); ok {
+		h.Helper()
+	}
+	if e, g := self(); e != nil {
+		msg := dropRuntimeCallers(dropRuntimeLines(fmt.Sprintf(format, args...)))
+		e.noteMessage(g, site, "Errorf", []any{"%s", msg})
+	}
+	t.Fatalf(format, args...)
+}
+
 // ErrorerArgs is the part of a test library's TestingT interface through
 // which go.uber.org/goleak reports a failure.
 type ErrorerArgs interface {
