@@ -595,11 +595,18 @@ func TErrorf(site int, t Errorer, format string, args ...any) {
 	if h, ok := t.(interface{ Helper() }); ok {
 		h.Helper()
 	}
+	noteQuoted(site, format, args)
+	t.Errorf(format, args...)
+}
+
+// noteQuoted records the message a test library reports through its
+// TestingT (or gomock's TestReporter), without the lines that name gopct's
+// runtime.
+func noteQuoted(site int, format string, args []any) {
 	if e, g := self(); e != nil {
 		msg := dropRuntimeCallers(dropRuntimeLines(fmt.Sprintf(format, args...)))
 		e.noteMessage(g, site, "Errorf", []any{"%s", msg})
 	}
-	t.Errorf(format, args...)
 }
 
 // Fataler is the part of a test library's reporter interface through
@@ -615,10 +622,7 @@ func TFatalf(site int, t Fataler, format string, args ...any) {
 	if h, ok := t.(interface{ Helper() }); ok {
 		h.Helper()
 	}
-	if e, g := self(); e != nil {
-		msg := dropRuntimeCallers(dropRuntimeLines(fmt.Sprintf(format, args...)))
-		e.noteMessage(g, site, "Errorf", []any{"%s", msg})
-	}
+	noteQuoted(site, format, args)
 	t.Fatalf(format, args...)
 }
 
