@@ -176,7 +176,10 @@ func RegisterHelpers(names []string) {
 // helperCaller returns the "file:line" of the first frame of the calling
 // goroutine outside gopct's runtime and the test's helpers, when at least
 // one helper frame lies between (the failure was reported inside a
-// helper), or "".
+// helper) and that frame is the tests' code (a _test.go file), or "".
+// Function literals that call Helper() are not listed (their frame names
+// are the compiler's): gomock's Finish, run by a t.Cleanup closure in
+// controller.go, keeps the position of its Fatalf.
 func helperCaller() string {
 	if len(helperFuncs) == 0 {
 		return ""
@@ -190,7 +193,7 @@ func helperCaller() string {
 		case strings.HasPrefix(f.Function, rtPrefix):
 		case helperFuncs[withoutTypeArgs(f.Function)]:
 			inHelper = true
-		case inHelper:
+		case inHelper && strings.HasSuffix(f.File, "_test.go"):
 			return fmt.Sprintf("%s:%d", f.File, f.Line)
 		default:
 			return ""
