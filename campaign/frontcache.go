@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/gopct/gopct/instrument"
+	"github.com/gopct/gopct/internal/load"
 	"github.com/gopct/gopct/pct"
 )
 
@@ -151,10 +151,8 @@ func storeFront(path string, res *instrument.Result, pattern string, flags []str
 // inWorkspace says whether the go command runs in a workspace (go.work)
 // in dir.
 func inWorkspace(dir string) bool {
-	cmd := exec.Command("go", "env", "GOWORK")
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	return err != nil || strings.TrimSpace(string(out)) != ""
+	w, err := load.Workspace(dir)
+	return err != nil || w != ""
 }
 
 // localReplace says whether the module's go.mod replaces a module by a

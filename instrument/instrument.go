@@ -513,10 +513,7 @@ func (r *Result) goCmd(args ...string) error {
 
 // workspace returns the go.work file the go command uses in r.Dir, or "".
 func (r *Result) workspace() string {
-	cmd := exec.Command("go", "env", "GOWORK")
-	cmd.Dir = r.Dir
-	out, err := cmd.Output()
-	if w := strings.TrimSpace(string(out)); err == nil && w != "off" {
+	if w, err := load.Workspace(r.Dir); err == nil && w != "off" {
 		return w
 	}
 	return ""

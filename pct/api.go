@@ -639,10 +639,7 @@ func TErrorArgs(site int, t ErrorerArgs, args ...any) {
 	if h, ok := t.(interface{ Helper() }); ok {
 		h.Helper()
 	}
-	if e, g := self(); e != nil {
-		msg := dropRuntimeCallers(dropRuntimeLines(strings.TrimSuffix(fmt.Sprintln(args...), "\n")))
-		e.noteMessage(g, site, "Errorf", []any{"%s", msg})
-	}
+	noteQuoted(site, "%s", []any{strings.TrimSuffix(fmt.Sprintln(args...), "\n")})
 	t.Error(args...)
 }
 

@@ -58,7 +58,7 @@ func ReflectClose(site int, v reflect.Value) {
 // when none is ready and there is no default, the goroutine blocks in the
 // real reflect.Select, which the scheduler sees as a blocked select.
 func ReflectSelect(site int, cases []reflect.SelectCase) (chosen int, recv reflect.Value, recvOK bool) {
-	live, hasDefault := reflectCases(cases)
+	live, def := reflectCases(cases)
 	if e, _ := self(); e == nil || len(live) == 0 {
 		return reflect.Select(cases)
 	}
@@ -77,31 +77,23 @@ func ReflectSelect(site int, cases []reflect.SelectCase) (chosen int, recv refle
 		chosen, recv, recvOK = reflect.Select(cases)
 		return slices.Index(live, chosen)
 	}
-	if j := selectOp(site, len(live), hasDefault, try, block); j >= 0 {
+	if j := selectOp(site, len(live), def >= 0, try, block); j >= 0 {
 		return live[j], recv, recvOK
 	}
-	return defaultCase(cases), reflect.Value{}, false
+	return def, reflect.Value{}, false
 }
 
 // reflectCases lists the indexes of the cases that can be taken by a
-// channel operation, and whether there is a default case.
-func reflectCases(cases []reflect.SelectCase) (live []int, hasDefault bool) {
+// channel operation, and the index of the default case (-1: none).
+func reflectCases(cases []reflect.SelectCase) (live []int, def int) {
+	def = -1
 	for i, c := range cases {
 		switch {
 		case c.Dir == reflect.SelectDefault:
-			hasDefault = true
+			def = i
 		case c.Chan.IsValid():
 			live = append(live, i)
 		}
 	}
-	return live, hasDefault
-}
-
-func defaultCase(cases []reflect.SelectCase) int {
-	for i, c := range cases {
-		if c.Dir == reflect.SelectDefault {
-			return i
-		}
-	}
-	return -1
+	return live, def
 }

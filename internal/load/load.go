@@ -113,6 +113,15 @@ func CheckModule(dir string, env []string) (string, error) {
 	return gomod, nil
 }
 
+// Workspace returns what `go env GOWORK` prints in dir: the go.work file
+// the go command uses there, "" outside a workspace, or "off".
+func Workspace(dir string) (string, error) {
+	cmd := exec.Command("go", "env", "GOWORK")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	return strings.TrimSpace(string(out)), err
+}
+
 // ModFlags are the go command flags gopct loads and builds the module rooted
 // at moduleRoot with: -mod=mod when it has a vendor directory, none
 // otherwise. The build adds gopct's runtime module through a go.mod overlay
