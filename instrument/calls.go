@@ -441,6 +441,9 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 			o, ok = op{"TFatalf", pct.KindTestFail, recvValue}, true
 		}
 	}
+	if !ok && sel != nil && isSubtestRunner(fn, sel) {
+		o, ok = op{"TRunner", pct.KindOther, recvValue}, true
+	}
 	if !ok || (o.recv == recvNone) != (sel == nil) {
 		return op{}, "", false
 	}
@@ -489,6 +492,41 @@ func testingTFailure(fn *types.Func, sel *types.Selection) string {
 		return ""
 	}
 	return fn.Name()
+}
+
+// isSubtestRunner recognises r.Run(name, f) on an interface whose Run has
+// t.Run's signature, func(string, func(*testing.T)) bool: testify's
+// suite.Run before v1.11 starts each suite method through its unexported
+// interface runner, which holds the *testing.T. Left as it was, the call
+// reached the real t.Run, which the bubble refuses.
+func isSubtestRunner(fn *types.Func, sel *types.Selection) bool {
+	if fn.Name() != "Run" || !types.IsInterface(sel.Recv()) {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Params().Len() != 2 || sig.Results().Len() != 1 || sig.Variadic() {
+		return false
+	}
+	name, ok := sig.Params().At(0).Type().(*types.Basic)
+	if !ok || name.Kind() != types.String {
+		return false
+	}
+	res, ok := sig.Results().At(0).Type().(*types.Basic)
+	if !ok || res.Kind() != types.Bool {
+		return false
+	}
+	f, ok := sig.Params().At(1).Type().(*types.Signature)
+	return ok && f.Params().Len() == 1 && f.Results().Len() == 0 && isTestingT(f.Params().At(0).Type())
+}
+
+// isTestingT says whether t is *testing.T.
+func isTestingT(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" && n.Obj().Name() == "T"
 }
 
 // specialRecv renders the receiver argument of a modelled call (empty for

@@ -551,6 +551,21 @@ func TRun(site int, t *testing.T, name string, f func(t *testing.T)) bool {
 	return runSubtest(site, t, name, f)
 }
 
+// SubtestRunner is an interface with t.Run's method, through which code
+// may start a subtest (testify's suite before v1.11).
+type SubtestRunner interface {
+	Run(name string, f func(t *testing.T)) bool
+}
+
+// TRunner is r.Run(name, f) on a SubtestRunner: TRun when r holds a
+// *testing.T, r.Run otherwise.
+func TRunner(site int, r SubtestRunner, name string, f func(t *testing.T)) bool {
+	if t, ok := r.(*testing.T); ok {
+		return TRun(site, t, name, f)
+	}
+	return r.Run(name, f)
+}
+
 // TParallel is t.Parallel(). Inside a controlled execution a subtest
 // pauses until its parent's function returns, then runs concurrently with
 // its parallel siblings; for the top-level test it is a no-op (the test

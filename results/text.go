@@ -113,7 +113,8 @@ func writeUnmanaged(w io.Writer, s *Summary) {
 var ReplayCommand = "gopct replay"
 
 func writeBug(w io.Writer, b *Bug) {
-	fmt.Fprintf(w, "\n  %s\n", indent(b.Message, "  "))
+	// testify's messages start with a newline and end with two.
+	fmt.Fprintf(w, "\n  %s\n", indent(strings.Trim(b.Message, "\n"), "  "))
 	if b.At != "" {
 		who := ""
 		if b.Goroutine != "" {
