@@ -45,6 +45,9 @@ func buildKey(res *instrument.Result, pattern string, flags []string) (string, e
 	for user, rewritten := range res.Files {
 		files = append(files, user+"\x00"+rewritten)
 	}
+	if res.SiteVarsFile != "" {
+		files = append(files, "sites/"+filepath.Base(res.SiteVarsFile)+"\x00"+res.SiteVarsFile)
+	}
 	sort.Strings(files)
 	for _, f := range files {
 		if err := hashFile(h, f); err != nil {

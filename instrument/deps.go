@@ -1,6 +1,8 @@
 package instrument
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"os"
@@ -69,28 +71,55 @@ func goPath() string {
 }
 
 // copyModules copies the dependency modules that live in the module cache
-// into work/deps, adding requirements on the runtime and the sites module
-// (which instrumented files import) to each copy's go.mod.
-func copyModules(mods []*depModule, work string) error {
+// into work/deps, or with a cache into cache/deps (shared by builds, see
+// sharedDir: a module in the module cache never changes, so its path,
+// version and directory name the copy), adding a requirement on the
+// runtime (which instrumented files import) to each copy's go.mod. A copy in a new directory each build made the go command
+// compile the module's packages again for every build.
+func copyModules(mods []*depModule, work, cache string) error {
 	for i, m := range mods {
 		if !inModCache(m.dir) {
 			continue
 		}
-		m.copy = filepath.Join(work, "deps", fmt.Sprint(i))
-		if err := copyTree(m.dir, m.copy); err != nil {
-			return err
+		if cache == "" {
+			m.copy = filepath.Join(work, "deps", fmt.Sprint(i))
+			if err := copyModule(m, m.copy); err != nil {
+				return err
+			}
+			continue
 		}
-		gomod := filepath.Join(m.copy, "go.mod")
-		data, err := os.ReadFile(gomod)
+		dir, err := sharedDir(filepath.Join(cache, "deps"), depCopyName(m), sharedDeps,
+			func(dir string) error { return copyModule(m, dir) })
 		if err != nil {
-			data = []byte("module " + m.path + "\n")
-		}
-		data = append(data, "\nrequire (\n\t"+RuntimeModule+" v0.0.0\n\t"+SitesModule+" v0.0.0\n)\n"...)
-		if err := os.WriteFile(gomod, data, 0o644); err != nil {
 			return err
 		}
+		m.copy = dir
 	}
 	return nil
+}
+
+// depCopyName names the shared copy of m by what its contents depend on.
+func depCopyName(m *depModule) string {
+	h := sha256.Sum256([]byte(m.path + "@" + m.version + "\n" + m.dir + "\n" + depRequires))
+	base := m.path[strings.LastIndex(m.path, "/")+1:]
+	return base + "-" + hex.EncodeToString(h[:])[:24]
+}
+
+// depRequires is what a copy's go.mod gains.
+const depRequires = "\nrequire " + RuntimeModule + " v0.0.0\n"
+
+// copyModule copies m's directory to dst and adds depRequires to its
+// go.mod.
+func copyModule(m *depModule, dst string) error {
+	if err := copyTree(m.dir, dst); err != nil {
+		return err
+	}
+	gomod := filepath.Join(dst, "go.mod")
+	data, err := os.ReadFile(gomod)
+	if err != nil {
+		data = []byte("module " + m.path + "\n")
+	}
+	return os.WriteFile(gomod, append(data, depRequires...), 0o644)
 }
 
 func copyTree(from, to string) error {

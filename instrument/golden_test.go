@@ -56,7 +56,7 @@ func TestGolden(t *testing.T) {
 				}
 				fr := newFileRewriter(p.Fset, f, src, p.TypesInfo, p.Types)
 				fr.lineName, fr.names = base, load.NewNamer(p.Fset, testdata, nil)
-				fr.rtImport = RuntimeModule
+				fr.rtImport, fr.tables = RuntimeModule, sitesImported(path)
 				out, _, err := fr.rewriteFile()
 				if err != nil {
 					t.Fatal(err)

@@ -71,18 +71,22 @@ type Result struct {
 	Dir         string
 	ModulePath  string
 	ModuleRoot  string
-	OverlayPath string            // the file passed to `go -overlay`
-	WorkDir     string            // temporary directory; removed by Cleanup
-	RuntimeDir  string            // the runtime module's directory (shared, or in WorkDir)
-	SitesDir    string            // the sites module's directory, in WorkDir
-	Sites       []pct.SiteInfo    // index = site id
-	Helpers     []string          // functions that call Helper(), as runtime frames name them
-	Packages    []string          // import paths instrumented, sorted
-	Files       map[string]string // user file -> rewritten file (the overlay, minus the runtime)
-	Inputs      []string          // every file of the module the build reads (sources, embeds, go.mod, go.sum), sorted
-	Program     *load.Program     // the load the rewrite worked on
+	OverlayPath string // the file passed to `go -overlay`
+	WorkDir     string // temporary directory; removed by Cleanup
+	RuntimeDir  string // the runtime module's directory (shared, or in WorkDir)
+	SitesDir    string // the sites module's directory (shared, or in WorkDir)
+	// SiteVarsFile is the site→variable table's source, written by
+	// WriteSiteVars into WorkDir and overlaid into SitesDir ("": none).
+	SiteVarsFile string
+	Sites        []pct.SiteInfo    // index = site id
+	Helpers      []string          // functions that call Helper(), as runtime frames name them
+	Packages     []string          // import paths instrumented, sorted
+	Files        map[string]string // user file -> rewritten file (the overlay, minus the runtime)
+	Inputs       []string          // every file of the module the build reads (sources, embeds, go.mod, go.sum), sorted
+	Program      *load.Program     // the load the rewrite worked on
 
-	deps []*depModule // dependency modules instrumented too
+	deps    []*depModule      // dependency modules instrumented too
+	overlay map[string]string // the overlay's replacements (writeOverlay)
 }
 
 // Instrument loads the packages of cfg.Patterns with their tests, rewrites
@@ -115,7 +119,7 @@ func Instrument(cfg Config) (*Result, error) {
 		res.Cleanup()
 		return nil, err
 	}
-	if err := copyModules(res.deps, work); err != nil {
+	if err := copyModules(res.deps, work, cfg.RuntimeCache); err != nil {
 		res.Cleanup()
 		return nil, err
 	}
@@ -270,7 +274,24 @@ func units(pkgs []*packages.Package, root string, deps []*depModule) []unit {
 			us = append(us, unit{p, f, path})
 		}
 	}
+	// Site ids follow this order: the dependency modules' files first,
+	// then the module's, its test files last, so that an edit of a test
+	// renumbers no site of the code it tests nor of the dependencies, whose
+	// rewritten files then stay the same and the go command's build cache
+	// keeps their compiled packages (sitesImported).
+	rank := func(u unit) int {
+		switch {
+		case !load.Within(root, u.path):
+			return 0
+		case !strings.HasSuffix(u.path, "_test.go"):
+			return 1
+		}
+		return 2
+	}
 	sort.SliceStable(us, func(i, j int) bool {
+		if ri, rj := rank(us[i]), rank(us[j]); ri != rj {
+			return ri < rj
+		}
 		if us[i].pkg.PkgPath != us[j].pkg.PkgPath {
 			return us[i].pkg.PkgPath < us[j].pkg.PkgPath
 		}
@@ -278,6 +299,19 @@ func units(pkgs []*packages.Package, root string, deps []*depModule) []unit {
 	})
 	return us
 }
+
+// sitesImported says whether the rewritten file at path imports the sites
+// module, whose init registers the build's tables: the test files do, and
+// the hunted test's file is always rewritten (its test is wrapped), so the
+// tables are linked into every test binary. The other files do not: the
+// go command keys a compiled package by its imports' compiled contents,
+// and a new site table (any edit that moves a site) would otherwise
+// recompile every instrumented package, dependencies included (testify:
+// ~5 s of a rebuild). Instrumented code that runs before the tables are
+// registered (package initialisation) runs outside any execution, where
+// the runtime reads no table: the memory gates are off until an execution
+// switches them on.
+func sitesImported(path string) bool { return strings.HasSuffix(path, "_test.go") }
 
 // Namer names the sites of the instrumented files (package load's
 // convention, which the alias analysis shares).
@@ -343,6 +377,7 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string, runtimeCache 
 		fr.lineName = u.path
 		fr.names = names
 		fr.rtImport = rtImport
+		fr.tables = sitesImported(u.path)
 		fr.tests = filter
 		fr.pkgs = instrumented
 		fr.sites, fr.helpers = r.Sites, r.Helpers
@@ -407,7 +442,6 @@ func (r *Result) writeRuntime(cache string, replace map[string]string) error {
 	if err != nil {
 		return err
 	}
-	r.SitesDir = filepath.Join(r.WorkDir, "sites")
 	tables := map[string][]byte{
 		"go.mod":  []byte("module " + SitesModule + "\n\ngo " + goLine + "\n\nrequire " + RuntimeModule + " v0.0.0\n"),
 		sitesFile: sitesSource(r.Sites),
@@ -416,7 +450,16 @@ func (r *Result) writeRuntime(cache string, replace map[string]string) error {
 		tables[helpersFile] = helpersSource(r.Helpers)
 	}
 	r.raiseOld(tables)
-	if err := writeFiles(r.SitesDir, tables); err != nil {
+	if cache != "" {
+		// Shared like the runtime: a rebuild with the same tables (an
+		// edit that moves no site) compiles no package that imports them.
+		r.SitesDir, err = sharedDir(filepath.Join(cache, "sites"), "sites-"+filesHash(tables), sharedSites,
+			func(dir string) error { return writeFiles(dir, tables) })
+	} else {
+		r.SitesDir = filepath.Join(r.WorkDir, "sites")
+		err = writeFiles(r.SitesDir, tables)
+	}
+	if err != nil {
 		return err
 	}
 	return r.overlayGoMod(replace)
@@ -469,8 +512,8 @@ func (r *Result) overlayGoMod(replace map[string]string) error {
 }
 
 func (r *Result) writeOverlay(replace map[string]string) error {
-	replace = redirect(r.deps, replace)
-	data, err := json.MarshalIndent(struct{ Replace map[string]string }{replace}, "", "\t")
+	r.overlay = redirect(r.deps, replace)
+	data, err := json.MarshalIndent(struct{ Replace map[string]string }{r.overlay}, "", "\t")
 	if err != nil {
 		return err
 	}

@@ -28,6 +28,7 @@ type fileRewriter struct {
 	lineName string          // file name written in line directives
 	names    *load.Namer     // names site positions (package load)
 	rtImport string          // import path of the runtime
+	tables   bool            // import the sites module (a _test.go file: sitesImported)
 	helpers  []string        // functions that call Helper(), by frame name (noteHelper)
 	tests    map[string]bool // test functions to wrap; nil = all
 	pkgs     map[string]bool // import paths of the packages instrumented (nil: this one only)
@@ -134,7 +135,10 @@ func (r *fileRewriter) rewriteFile() ([]byte, bool, error) {
 	var b strings.Builder
 	nameEnd := f.Name.End()
 	b.WriteString(r.raw(r.tf.Pos(0), nameEnd))
-	b.WriteString("; import " + runtimeName + " " + strconv.Quote(r.rtImport) + "; import _ " + strconv.Quote(SitesModule))
+	b.WriteString("; import " + runtimeName + " " + strconv.Quote(r.rtImport))
+	if r.tables {
+		b.WriteString("; import _ " + strconv.Quote(SitesModule))
+	}
 	pos := nameEnd
 	for _, d := range f.Decls {
 		b.WriteString(r.unlinkClocks(r.raw(pos, d.Pos()), d))

@@ -40,13 +40,29 @@ const maxSharedSites = pct.SharedGateSize
 // removed first.
 const sharedRuntimes = 8
 
+// sharedSites is how many sites modules (a build's tables) a cache keeps,
+// and sharedDeps how many copies of dependency modules.
+const (
+	sharedSites = 32
+	sharedDeps  = 16
+)
+
 // sharedRuntime returns the directory under cache/runtimes that holds
-// files, named by their hash, writing it if no build wrote it before. A
-// directory appears whole (written aside, then renamed), so that a
-// concurrent build never reads a partial one, and is never changed.
+// files, named by their hash, writing it if no build wrote it before.
 func sharedRuntime(cache string, files map[string][]byte) (string, error) {
-	root := filepath.Join(cache, "runtimes")
-	dir := filepath.Join(root, "rt-"+filesHash(files))
+	return sharedDir(filepath.Join(cache, "runtimes"), "rt-"+filesHash(files), sharedRuntimes,
+		func(dir string) error { return writeFiles(dir, files) })
+}
+
+// sharedDir returns root/name, writing it with write if no build wrote it
+// before, and keeps the keep most recently used directories of root. A
+// directory appears whole (written aside, then renamed), so that a
+// concurrent build never reads a partial one, and is never changed: its
+// name must say everything its contents depend on. The go command keys a
+// compiled package by its directory (outside -trimpath), so a package
+// built from such a directory is compiled once, not by every build.
+func sharedDir(root, name string, keep int, write func(dir string) error) (string, error) {
+	dir := filepath.Join(root, name)
 	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
 		now := time.Now()
 		os.Chtimes(dir, now, now) // recently used: pruned last
@@ -59,7 +75,7 @@ func sharedRuntime(cache string, files map[string][]byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := writeFiles(tmp, files); err != nil {
+	if err := write(tmp); err != nil {
 		os.RemoveAll(tmp)
 		return "", err
 	}
@@ -70,7 +86,7 @@ func sharedRuntime(cache string, files map[string][]byte) (string, error) {
 		}
 		return dir, nil // another build wrote it first
 	}
-	pruneRuntimes(root, dir)
+	pruneShared(root, dir, keep)
 	return dir, nil
 }
 
@@ -89,10 +105,10 @@ func filesHash(files map[string][]byte) string {
 	return hex.EncodeToString(h.Sum(nil))[:24]
 }
 
-// pruneRuntimes removes the least recently used runtime directories beyond
-// sharedRuntimes, never keep (the one just written), and leftovers of
+// pruneShared removes the least recently used directories of root beyond
+// the n most recent, never keep (the one just written), and leftovers of
 // builds that died while writing one.
-func pruneRuntimes(root, keep string) {
+func pruneShared(root, keep string, n int) {
 	entries, err := os.ReadDir(root)
 	if err != nil {
 		return
@@ -118,7 +134,7 @@ func pruneRuntimes(root, keep string) {
 	}
 	sort.Slice(dirs, func(i, j int) bool { return dirs[i].used.After(dirs[j].used) })
 	for i, d := range dirs {
-		if i >= sharedRuntimes && d.path != keep {
+		if i >= n && d.path != keep {
 			os.RemoveAll(d.path)
 		}
 	}

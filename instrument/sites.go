@@ -19,7 +19,8 @@ const sitesFile = "zz_gopct_sites.go"
 // an init function. They live apart from the runtime so that the runtime's
 // sources are the same in every build (a shared directory, see
 // Config.RuntimeCache, whose compiled package the go command's build
-// cache keeps); every instrumented file imports the package for its init.
+// cache keeps); the instrumented test files import the package for its
+// init (sitesImported).
 const SitesModule = "gopct.invalid/sites"
 
 // tablesHeader starts a generated file of the sites module.
@@ -118,8 +119,10 @@ func (r *Result) SiteVars(t *VarTable) [][]int32 {
 }
 
 // WriteSiteVars generates the sites module's file that registers t (nil: no
-// table, every site unknown). Call it before Build; the build cache key
-// covers it, like every file of the runtime.
+// table, every site unknown). Call it before Build. The file is written
+// into WorkDir and added to SitesDir through the overlay, since SitesDir
+// may be shared by builds (sharedDir) and is never changed once written;
+// the build cache key covers it (SiteVarsFile).
 func (r *Result) WriteSiteVars(t *VarTable) error {
 	var vars []pct.VarInfo
 	if t != nil {
@@ -129,7 +132,13 @@ func (r *Result) WriteSiteVars(t *VarTable) error {
 	if oldLang(r.Program.Module.GoVersion) {
 		src = raiseLang(src, src)
 	}
-	return writeFile(filepath.Join(r.SitesDir, siteVarsFile), src)
+	path := filepath.Join(r.WorkDir, "sitevars", siteVarsFile)
+	if err := writeFile(path, src); err != nil {
+		return err
+	}
+	r.SiteVarsFile = path
+	r.overlay[filepath.Join(r.SitesDir, siteVarsFile)] = path
+	return r.writeOverlay(r.overlay)
 }
 
 // siteVarsSource encodes the table for pct.RegisterSiteVars: per site, -1
