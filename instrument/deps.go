@@ -30,12 +30,17 @@ type depModule struct {
 	copy          string // our copy ("" when the user's replace is a local directory)
 }
 
-// depModules returns the dependency modules of pkgs named in deps.
-func depModules(pkgs []*packages.Package, deps map[string]bool) []*depModule {
+// depModules returns the dependency modules of pkgs named in deps, and
+// the other modules of the workspace (go.work) whose packages the tests
+// import: the go command marks them Main too, and their code is the
+// user's, so it is instrumented as the main module's is (in place:
+// overlays may cover any file outside the module cache). main is the path
+// of the module the patterns belong to.
+func depModules(pkgs []*packages.Package, deps map[string]bool, main string) []*depModule {
 	seen := map[string]*depModule{}
 	for _, p := range pkgs {
 		m := p.Module
-		if m == nil || m.Main || !deps[m.Path] || seen[m.Path] != nil {
+		if m == nil || m.Path == main || (!m.Main && !deps[m.Path]) || seen[m.Path] != nil {
 			continue
 		}
 		d := &depModule{path: m.Path, version: m.Version, dir: m.Dir}
@@ -151,6 +156,13 @@ func depOf(mods []*depModule, path string) *depModule {
 		}
 	}
 	return nil
+}
+
+// inPlace says whether path lies in a dependency module instrumented in
+// place (not copied out of the module cache).
+func (r *Result) inPlace(path string) bool {
+	m := depOf(r.deps, path)
+	return m != nil && m.copy == ""
 }
 
 // redirect moves overlay entries for files of copied modules onto the copy.

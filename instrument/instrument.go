@@ -114,7 +114,7 @@ func Instrument(cfg Config) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Dir: dir, ModulePath: mod.Path, ModuleRoot: mod.Dir, WorkDir: work, Files: map[string]string{}, Program: prog}
-	res.deps = depModules(pkgs, deps)
+	res.deps = depModules(pkgs, deps, mod.Path)
 	if err := missingDeps(explicit, res.deps); err != nil {
 		res.Cleanup()
 		return nil, err
@@ -323,11 +323,14 @@ func (r *Result) Namer() *load.Namer {
 	return r.Program.Namer(deps)
 }
 
-// inputs lists the module files the build depends on, for build caching.
+// inputs lists the module files the build depends on, for build caching:
+// the main module's, and those of dependency modules instrumented in place
+// (a local replace, another module of the workspace), which may change
+// too; the module cache's never do.
 func (r *Result) inputs(pkgs []*packages.Package) {
 	seen := map[string]bool{}
 	add := func(path string) {
-		if !seen[path] && load.Within(r.ModuleRoot, path) {
+		if !seen[path] && (load.Within(r.ModuleRoot, path) || r.inPlace(path)) {
 			seen[path] = true
 			r.Inputs = append(r.Inputs, path)
 		}
