@@ -79,8 +79,9 @@ func goPath() string {
 // into work/deps, or with a cache into cache/deps (shared by builds, see
 // sharedDir: a module in the module cache never changes, so its path,
 // version and directory name the copy), adding a requirement on the
-// runtime (which instrumented files import) to each copy's go.mod. A copy in a new directory each build made the go command
-// compile the module's packages again for every build.
+// runtime (which instrumented files import) to each copy's go.mod. A copy
+// in a new directory each build made the go command compile the module's
+// packages again at every build.
 func copyModules(mods []*depModule, work, cache string) error {
 	for i, m := range mods {
 		if !inModCache(m.dir) {
