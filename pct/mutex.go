@@ -86,6 +86,9 @@ func (e *execution) lockWait(g *G, site int, m sync.Locker, lm *lockModel, mode 
 	var waited time.Duration
 	for {
 		if e.heldOutside(lm, mode) {
+			if leftLocked[lockerPtr(m)] {
+				e.lockedByEarlier(g, site)
+			}
 			waited = e.pollOutside(g, site, waited)
 		} else {
 			if mode == rwW && lm.writer == nil && lm.announced == nil {
@@ -122,6 +125,41 @@ func (e *execution) pollOutside(g *G, site int, waited time.Duration) time.Durat
 	d := min(max(waited, time.Microsecond), time.Second)
 	e.blockIn(g, 0, "waiting for a lock held outside gopct's view at "+sitePos(site), func() { time.Sleep(d) })
 	return waited + d
+}
+
+// leftLocked: the mutexes (Mutex or RWMutex, by address) that goroutines
+// of an earlier execution of this process held when it ended with a
+// failure. An ended execution's goroutines stay blocked for ever (fail),
+// so such a mutex is never unlocked again: snowflake's TestRace leaves a
+// goroutine calling NewNode 10^9 times, execution #0 is given up at the
+// step limit inside NewNode's critical section on the package-level mu,
+// and in execution #1 the test's own NewNode polled mu for an hour of fake
+// time, then stopped the hunt with an environment error (exit 2) that
+// blamed code gopct does not manage; go test passes. Only the token
+// holder of an execution, or the runner between executions, touches it.
+var leftLocked = map[unsafe.Pointer]bool{}
+
+// noteLeftLocked records the mutexes e's goroutines hold as it ends with a
+// failure.
+func (e *execution) noteLeftLocked() {
+	for _, t := range []*ptrTable[lockModel]{&e.mutexes, &e.rwMutexes} {
+		for i, p := range t.keys {
+			if lm := t.vals[i]; p != nil && lm != nil && (lm.writer != nil || lm.nreaders > 0) {
+				leftLocked[p] = true
+			}
+		}
+	}
+}
+
+// lockedByEarlier gives up an execution that waits for a mutex an earlier
+// execution left locked: it cannot run here, and it says nothing about the
+// test (a step limit's verdict: not a bug, not an environment error; the
+// summary counts it among the executions given up).
+func (e *execution) lockedByEarlier(g *G, site int) {
+	e.fail(&Failure{Kind: FailStepLimit, Site: site, Goroutine: g.id, Message: fmt.Sprintf(
+		"%s waits at %s for a mutex that an earlier execution, ended with its goroutines blocked, left locked",
+		gname(g.id), sitePos(site))})
+	<-e.abortCh
 }
 
 // heldOutside reports whether the model would grant the lock, so that the

@@ -131,6 +131,7 @@ func (e *execution) atCheckpoint(site int) {
 			return
 		}
 		if !lc.clockFree && e.timers.pending(now) {
+			e.windowSteps += e.step - lc.start
 			e.live = &liveCheck{start: e.step, clockFree: true, since: now()}
 			e.nextCheck = e.step + liveWindow
 			return
@@ -154,6 +155,7 @@ func (e *execution) atCheckpoint(site int) {
 // goes on unobserved to the next checkpoint, or is given up at the step
 // limit.
 func (e *execution) closeWindow(site int) {
+	e.windowSteps += e.step - e.live.start
 	e.live = nil
 	e.unobserveLive()
 	if e.narrowSites != nil { // already narrowed when the window progressed (progressMade)
@@ -246,7 +248,10 @@ func (e *execution) fairNext(d *Decision) int {
 	}
 	lc.turns++
 	r := lc.draw()
-	if d.CanPassTime && (len(d.Choices) == 0 || r%uint64(len(d.Choices)+1) == 0 && lc.mayPass()) {
+	if d.CanPassTime && (len(d.Choices) == 0 || r%uint64(len(d.Choices)+1) == 0 && e.windowMayPass()) {
+		if len(d.Choices) > 0 && !lc.clockFree {
+			e.noteWindowPass()
+		}
 		lc.left = 0
 		lc.passed = true
 		return PassTime
@@ -293,10 +298,52 @@ func (lc *liveCheck) draw() uint64 {
 // clock passed the 10 min timeout, a FALSE hang in a test that takes 2 s.
 const clockFreeSpan = 10 * time.Second
 
-// mayPass says whether the window may let time pass while goroutines can
-// run (a pass when nobody can run is never in question).
-func (lc *liveCheck) mayPass() bool {
-	return !lc.clockFree || !lc.passed || now().Sub(lc.since) < clockFreeSpan
+// windowStepTime bounds how fast the livelock windows that are not
+// clock-free let the clock run while goroutines can run: by no more than
+// this per scheduling step the execution's windows have taken, beyond one
+// scheduling delay (-max-delay) that reports state as such. A window's round
+// robin offers time a pass about once per round, and a round of goroutines
+// that block on a contended mutex is a few dozen steps: next to a 1 ms
+// ticker (a cache's janitor) the clock ran a millisecond per round, seconds
+// within one window, while the goroutines did work that takes milliseconds.
+// ulule/limiter's TestCacheIncrementConcurrent saw its 67 goroutines'
+// 33,500 increments, microseconds of work, last a full second, so the
+// counter they share expired and was reset: a FALSE "Not equal" (testscript
+// sweep_window_clock_rate). A scheduling point costs nanoseconds natively; a
+// microsecond leaves room for a loaded machine: a window of liveWindow steps
+// earns 65 ms. A clock-free window follows one that made no progress, and its
+// goroutines wait for time: clockFreeSpan bounds it instead. With -max-delay
+// 0 any delay is allowed, and a clock that runs ahead of the work is one.
+const windowStepTime = time.Microsecond
+
+// windowMayPass says whether the window may let time pass while goroutines
+// can run (a pass when nobody can run is never in question).
+func (e *execution) windowMayPass() bool {
+	lc := e.live
+	if lc.clockFree {
+		return !lc.passed || now().Sub(lc.since) < clockFreeSpan
+	}
+	if e.maxDelay <= 0 {
+		return true
+	}
+	d := e.timers.next(now()).Sub(now())
+	return e.windowAhead+d <= e.maxDelay+sleepOvershoot+e.windowEarned()
+}
+
+// windowEarned is the time the steps of the execution's windows may take.
+func (e *execution) windowEarned() time.Duration {
+	return time.Duration(e.windowSteps+e.step-e.live.start) * windowStepTime
+}
+
+// noteWindowPass counts a pass of a window that is not clock-free while
+// goroutines can run; what it takes beyond the windows' steps is a
+// scheduling delay the schedule assumes, and reports say so.
+func (e *execution) noteWindowPass() {
+	e.windowAhead += e.timers.next(now()).Sub(now())
+	if over := e.windowAhead - e.windowEarned(); over > 0 {
+		e.early = max(e.early, over)
+		e.earlyN++
+	}
 }
 
 // gIndex is the index of g among gs, or -1.

@@ -333,6 +333,9 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 	if f := e.failure; f != nil && f.Kind == FailFinalizable {
 		e.failure = nil // a finished run: leftovers a finalizer may stop are no leak
 	}
+	if e.failure != nil {
+		e.noteLeftLocked()
+	}
 	if e.narrowSites != nil {
 		e.narrowSites() // the execution ended inside a livelock window
 	}

@@ -136,6 +136,11 @@ type execution struct {
 	masked []*G
 	early  time.Duration
 	earlyN int
+	// windowAhead: the time livelock windows that are not clock-free let
+	// pass while goroutines could run, and windowSteps the steps of the
+	// windows closed (windowStepTime).
+	windowAhead time.Duration
+	windowSteps int
 
 	// curGP is the runtime id of the token holder. Atomic: unmanaged
 	// goroutines read it (self) while deciders write it, and under Go's race

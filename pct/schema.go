@@ -119,9 +119,9 @@ type Record struct {
 	// Tallied: memory accesses this worker's executions made inside tally
 	// batches, without entering the runtime (tally.go).
 	Tallied int64 `json:"tallied,omitempty"`
-	// HeldTimer: the farthest timer (ns from the clock) that -max-delay
-	// kept from firing while goroutines ran, in executions given up at the
-	// step limit (heldtimer.go).
+	// HeldTimer: the largest -max-delay (ns) that the executions given up
+	// at the step limit would have needed to let their next timer fire
+	// while goroutines ran (heldtimer.go).
 	HeldTimer time.Duration `json:"heldTimer,omitempty"`
 }
 

@@ -56,9 +56,18 @@ func TestWriteSummaryHeldTimer(t *testing.T) {
 	s := &Summary{Test: "TestX", Package: "p", Strategy: "pct", Seed: 1, Executions: 20, Abandoned: 20, HeldTimer: time.Second - 3}
 	WriteSummary(&b, s)
 	out := b.String()
-	if !strings.Contains(out, "a timer due in 1s waited") || !strings.Contains(out, "rerun with -max-delay 1s or more") || strings.Contains(out, "raise -max-steps") {
+	if !strings.Contains(out, "a timer waited") || !strings.Contains(out, "-max-delay 1s or more") || strings.Contains(out, "raise -max-steps") {
 		t.Errorf("inconclusive:\n%s", out)
 	}
+	// Rounded up: -max-delay 100ms is the default that held a timer just
+	// past it.
+	b.Reset()
+	s.HeldTimer = 100*time.Millisecond + 1200*time.Nanosecond
+	WriteSummary(&b, s)
+	if out := b.String(); !strings.Contains(out, "-max-delay 101ms or more") {
+		t.Errorf("rounded:\n%s", out)
+	}
+	s.HeldTimer = time.Second - 3
 	b.Reset()
 	s.Finished, s.Abandoned = 15, 5
 	WriteSummary(&b, s)

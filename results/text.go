@@ -68,19 +68,23 @@ func writeReplayCheck(w io.Writer, check string) {
 // writeHeldTimer explains executions given up while a timer waited that
 // -max-delay kept from firing as goroutines ran (pct/heldtimer.go): the
 // test keeps goroutines busy while it waits for time, and gopct's clock
-// runs only when it lets time pass. It reports whether there was one.
+// runs only when it lets time pass. It reports whether there was one. The
+// bound it advises is rounded up to a millisecond: rounded to the nearest,
+// a timer 100.0012 ms away read "rerun with -max-delay 100ms", the default
+// that had held it (ttlcache's TestCache_SkipTtlExtensionOnHit).
 func writeHeldTimer(w io.Writer, s *Summary) bool {
 	if s.HeldTimer <= 0 {
 		return false
 	}
-	d := s.HeldTimer.Round(time.Millisecond)
-	if d == 0 {
-		d = s.HeldTimer
+	d := s.HeldTimer.Truncate(time.Millisecond)
+	if d < s.HeldTimer {
+		d += time.Millisecond
 	}
-	fmt.Fprintf(w, "      executions were given up while a timer due in %v waited and goroutines kept running:\n"+
-		"      gopct's clock does not run while code runs, and -max-delay lets a timer fire while\n"+
-		"      goroutines can run only when it is due within that bound; if the test keeps goroutines\n"+
-		"      busy while it waits for time (spins for a duration), rerun with -max-delay %v or more\n", d, d)
+	fmt.Fprintf(w, "      executions were given up while a timer waited and goroutines kept running:\n"+
+		"      gopct's clock does not run while code runs, and -max-delay bounds how far it may run\n"+
+		"      ahead of running goroutines (a timer that fires while they can run, in all); if the\n"+
+		"      test keeps goroutines busy while it waits for time (spins for a duration), rerun with\n"+
+		"      -max-delay %v or more (as long as it spins)\n", d)
 	return true
 }
 
