@@ -596,6 +596,18 @@ func (e *execution) finishBody(g0 *G, t *testing.T, normal *bool) {
 	}
 	e.bodyDone = true
 	e.bodyDoneAt = now()
+	if t.Failed() {
+		// go test's verdict is known once the function and its cleanups
+		// are done: the test failed, whatever its goroutines do next. Were
+		// they waited for first, one blocked for ever made the report a
+		// leak that hid the test's own message (t.Error in the function,
+		// or t.Fatal in a subtest, whose parent returns normally: every
+		// failed testify suite method that leaves a goroutine behind, as
+		// go-commons-pool's TestExceptionOnPassivateDuringReturnWithBorrowWaiting).
+		e.failFromTest(t)
+		e.curGP.Store(0)
+		return
+	}
 	for !e.othersDone() {
 		e.disable(g0, "test function returned; waiting for its goroutines")
 	}
