@@ -77,6 +77,7 @@ type Result struct {
 	SitesDir    string            // the sites module's directory, in WorkDir
 	Sites       []pct.SiteInfo    // index = site id
 	Helpers     []string          // functions that call Helper(), as runtime frames name them
+	LinksNet    bool              // the test binary links net: its resolver is warmed (netWarmFile)
 	Packages    []string          // import paths instrumented, sorted
 	Files       map[string]string // user file -> rewritten file (the overlay, minus the runtime)
 	Inputs      []string          // every file of the module the build reads (sources, embeds, go.mod, go.sum), sorted
@@ -316,6 +317,7 @@ func (r *Result) inputs(pkgs []*packages.Package) {
 // and the overlay into r.WorkDir.
 func (r *Result) rewrite(pkgs []*packages.Package, tests []string, runtimeCache string) error {
 	r.inputs(pkgs)
+	r.LinksNet = linksNet(pkgs)
 	var filter map[string]bool
 	if tests != nil {
 		filter = map[string]bool{}
@@ -420,6 +422,9 @@ func (r *Result) writeRuntime(cache string, replace map[string]string) error {
 	}
 	if len(r.Helpers) > 0 {
 		tables[helpersFile] = helpersSource(r.Helpers)
+	}
+	if r.LinksNet {
+		tables[netWarmFile] = []byte(netWarmSource)
 	}
 	r.raiseOld(tables)
 	if err := writeFiles(r.SitesDir, tables); err != nil {

@@ -140,6 +140,9 @@ func (r *runner) run(body func(*testing.T)) {
 		return
 	}
 	activateMemory(r.cfg.Sites, r.cfg.Vars)
+	for _, f := range warmUps {
+		f() // outside every bubble: the state they make belongs to none
+	}
 	subFilters, err = compileSubFilter(r.cfg.Sub)
 	if err != nil {
 		r.emit(Record{Type: RecError, Message: "bad subtest filter: " + err.Error()})
