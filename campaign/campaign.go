@@ -449,9 +449,7 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 			best = r.Bug
 		}
 	}
-	if rel, err := filepath.Rel(b.root, s.UnmanagedAt); err == nil && filepath.IsAbs(s.UnmanagedAt) && !strings.HasPrefix(rel, "..") {
-		s.UnmanagedAt = filepath.ToSlash(rel) // module-relative, like the sites
-	}
+	s.UnmanagedAt = b.modRel(s.UnmanagedAt) // module-relative, like the sites
 	if p.Coverage {
 		s.Coverage = coverageCurve(executionClasses(recs))
 	}
@@ -521,13 +519,27 @@ func exhaustiveSpec(s pct.Spec) bool { return s.Name == "exhaustive" || s.Name =
 func chunkable(s pct.Spec) bool { return s.Name == "pct" || s.Name == "pctvb" || s.Name == "random" }
 
 func (b *Binary) bugWith(tok Token, r *pct.BugReport) *results.Bug {
-	if rel, err := filepath.Rel(b.root, r.At); err == nil && filepath.IsAbs(r.At) && !strings.HasPrefix(rel, "..") {
-		r.At = filepath.ToSlash(rel) // a panic's position, from its stack: module-relative like the sites
+	// A panic's position, or a failure's caller outside the test's helpers,
+	// comes from a stack: module-relative like the sites. The goroutine that
+	// failed is listed at that position too ("g1 exited last at
+	// /tmp/.../pool_test.go:848" beside "at pool_test.go:848").
+	r.At = b.modRel(r.At)
+	for i := range r.Goroutines {
+		r.Goroutines[i].At = b.modRel(r.Goroutines[i].At)
 	}
 	bug := &results.Bug{BugReport: *r, Replay: tok.Encode()}
 	_, bug.Variables = variablesAtPreemptions(bug)
 	bug.Threads = threadsConstrained(bug)
 	return bug
+}
+
+// modRel returns an absolute "file:line" inside the module relative to its
+// root, and any other position as it is.
+func (b *Binary) modRel(pos string) string {
+	if rel, err := filepath.Rel(b.root, pos); err == nil && filepath.IsAbs(pos) && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return pos
 }
 
 // runWorkers starts the worker processes of cfg (ids: their worker

@@ -79,6 +79,7 @@ var ops = map[string]op{
 	"testing/synctest.Wait": {"SynctestWait", pct.KindOther, recvNone},
 	"runtime.SetFinalizer":  {"SetFinalizer", pct.KindOther, recvNone},
 	"runtime.AddCleanup":    {"AddCleanup", pct.KindOther, recvNone},
+	"runtime.GC":            {"GC", pct.KindOther, recvNone},
 	"sync.Map.Range":        {"SyncMapRange", pct.KindAtomicLoad, recvPtr},
 	"sync.Pool.Get":         {"PoolGet", pct.KindOther, recvPtr},
 	"sync.Pool.Put":         {"PoolPut", pct.KindOther, recvPtr},

@@ -80,6 +80,7 @@ type Result struct {
 	SiteVarsFile string
 	Sites        []pct.SiteInfo    // index = site id
 	Helpers      []string          // functions that call Helper(), as runtime frames name them
+	LinksNet     bool              // the test binary links net: its resolver is warmed (netWarmFile)
 	Packages     []string          // import paths instrumented, sorted
 	Files        map[string]string // user file -> rewritten file (the overlay, minus the runtime)
 	Inputs       []string          // every file of the module the build reads (sources, embeds, go.mod, go.sum), sorted
@@ -353,6 +354,7 @@ func (r *Result) inputs(pkgs []*packages.Package) {
 // and the overlay into r.WorkDir.
 func (r *Result) rewrite(pkgs []*packages.Package, tests []string, runtimeCache string) error {
 	r.inputs(pkgs)
+	r.LinksNet = linksNet(pkgs)
 	var filter map[string]bool
 	if tests != nil {
 		filter = map[string]bool{}
@@ -366,12 +368,18 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string, runtimeCache 
 	globals := newGlobalFiles()
 	names := r.Namer()
 	instrumented := map[string]bool{}
+	pinning := pinningPackages(units(pkgs, r.ModuleRoot, r.deps))
 	for _, u := range units(pkgs, r.ModuleRoot, r.deps) {
-		instrumented[strings.TrimSuffix(u.pkg.PkgPath, "_test")] = true
+		if path := strings.TrimSuffix(u.pkg.PkgPath, "_test"); !pinning[path] {
+			instrumented[path] = true
+		}
 	}
 	for i, u := range units(pkgs, r.ModuleRoot, r.deps) {
 		pkgSet[u.pkg.PkgPath] = true
 		globals.add(u)
+		if pinning[strings.TrimSuffix(u.pkg.PkgPath, "_test")] && !strings.HasSuffix(u.path, "_test.go") {
+			continue // compiled as written: pinned sections (pinned.go)
+		}
 		src, err := os.ReadFile(u.path)
 		if err != nil {
 			return err
@@ -451,6 +459,9 @@ func (r *Result) writeRuntime(cache string, replace map[string]string) error {
 	}
 	if len(r.Helpers) > 0 {
 		tables[helpersFile] = helpersSource(r.Helpers)
+	}
+	if r.LinksNet {
+		tables[netWarmFile] = []byte(netWarmSource)
 	}
 	r.raiseOld(tables)
 	if cache != "" {

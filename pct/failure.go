@@ -158,6 +158,22 @@ func (e *execution) noteMessage(g *G, site int, method string, args []any) {
 	}
 }
 
+// warmUps prepare, before the first execution and outside every bubble,
+// standard-library state that is made lazily on first use and would
+// otherwise belong to the bubble of the execution that first used it
+// (RegisterWarmUp).
+var warmUps []func()
+
+// RegisterWarmUp installs a warm-up. The instrumenter generates the calls
+// from an init function of the sites module, for the packages the test
+// binary links: net's resolver makes its semaphore channel under a
+// sync.Once on the first lookup (net.resolverConfig.ch); made inside an
+// execution's bubble, the next execution's lookup, or the in-process rerun
+// that confirms a race, used it from another bubble and the runtime killed
+// the process ("send on synctest channel from outside bubble": datadog-go's
+// statsd.New("localhost:8125"), exit 2 where go test passes).
+func RegisterWarmUp(f func()) { warmUps = append(warmUps, f) }
+
 // helperFuncs are the functions of the instrumented code that call
 // Helper() (t.Helper(), or a TestingT's as in testify), by the names
 // runtime frames give them (RegisterHelpers).

@@ -103,7 +103,10 @@ type execution struct {
 	// finalizers: SetFinalizer/AddCleanup calls left unregistered in this
 	// execution; goroutines left after the test are then no leak.
 	finalizers int
-	yielding   bool // the current point is a runtime.Gosched
+	// collected: the test called runtime.GC after one of those, waiting
+	// for the finalizer to run (finalizerWait).
+	collected bool
+	yielding  bool // the current point is a runtime.Gosched
 	// stay: the last decision let the token holder continue at a
 	// scheduling point, with no timer pending (see stays).
 	stay bool

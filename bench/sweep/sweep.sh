@@ -70,7 +70,8 @@ while read -r kind mv pkg tests; do
 	fi
 	for t in $tests; do
 		n=$((n + 1))
-		f="$OUT/hunt.$key.$(echo "$pkg" | tr '/.' '__').$t"
+		# A testify suite's method (TestSuite/TestMethod) names a file too.
+		f="$OUT/hunt.$key.$(echo "$pkg" | tr '/.' '__').$(echo "$t" | tr '/' '_')"
 		echo "$(date +%T) hunt $mv $pkg $t" >&2
 		# -budget covers the build: on a loaded machine the first test of a
 		# package can spend it all building. The build is cached then, so
