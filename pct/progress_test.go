@@ -2,6 +2,7 @@ package pct
 
 import (
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -313,5 +314,23 @@ func TestWindowTimePasses(t *testing.T) {
 	}
 	if slices.Min(passes) == slices.Max(passes) {
 		t.Errorf("time passed every %d turns: a loop's period can lock onto it", passes[0])
+	}
+}
+
+// TestStuckAdvice: a token holder blocked inside code gopct does not
+// instrument is told about -deps only when no unmanaged goroutine ran the
+// test's code; when one did (net/http's server handlers, tollbooth's
+// Test_Issue66_CustomRateLimitByHeaderValues), the message names it.
+func TestStuckAdvice(t *testing.T) {
+	e := &execution{}
+	if got := e.stuckAdvice(); !strings.Contains(got, "-deps auto,MODULE") {
+		t.Errorf("no unmanaged goroutine: %q", got)
+	}
+	e.unmanaged.Add(1)
+	at := "srv_test.go:14"
+	e.unmanagedAt.Store(&at)
+	got := e.stuckAdvice()
+	if strings.Contains(got, "-deps auto,MODULE") || !strings.Contains(got, "first at srv_test.go:14") || !strings.Contains(got, "net/http's server") {
+		t.Errorf("unmanaged goroutines ran the test's code: %q", got)
 	}
 }

@@ -550,10 +550,8 @@ func (e *execution) classifyBubblePanic(p any) {
 		}
 		e.failure = &Failure{Kind: FailStuck, Site: e.holder.site, Message: fmt.Sprintf(
 			"%s blocked inside code gopct does not instrument (standard library or another module) after %s, "+
-				"waiting for a goroutine that was waiting for its turn; gopct cannot schedule through that code "+
-				"(when it is another module's, one that makes goroutines wait on its own locks or channels, "+
-				"such as a mock clock, instrument it too: -deps auto,MODULE)",
-			gname(e.holder.id), posOf(e.holder))}
+				"waiting for a goroutine that was waiting for its turn; gopct cannot schedule through that code %s",
+			gname(e.holder.id), posOf(e.holder), e.stuckAdvice())}
 	case e.bodyDone && e.finalizers > 0:
 		e.failure = leftoversMayBeFinalized()
 	case e.bodyDone:
@@ -562,6 +560,28 @@ func (e *execution) classifyBubblePanic(p any) {
 		e.failure = &Failure{Kind: FailDeadlock, Message: e.blockedSummary("deadlock: all goroutines are blocked;"), Site: -1}
 	}
 	e.failure.Step = e.step
+}
+
+// stuckAdvice completes the message of a token holder blocked inside code
+// gopct does not instrument. When goroutines gopct does not manage ran the
+// test's code, they are the likely other side (net/http's server runs each
+// handler on one, and a handler that waits for the test's goroutines
+// cannot be scheduled against them), and -deps cannot help with the
+// standard library's; otherwise the code may be another module's.
+func (e *execution) stuckAdvice() string {
+	if e.unmanaged.Load() > 0 {
+		at := ""
+		if p := e.unmanagedAt.Load(); p != nil && *p != "" {
+			at = " (first at " + *p + ")"
+		}
+		return "(in this execution goroutines gopct does not manage ran the test's code" + at + ": goroutines " +
+			"started by code gopct does not instrument, such as the handlers of net/http's server " +
+			"(httptest.NewServer), run it natively, outside gopct's schedule, so gopct cannot hunt a test " +
+			"in which such a goroutine and the test's own wait for each other; -deps cannot change that " +
+			"for the standard library's)"
+	}
+	return "(when it is another module's, one that makes goroutines wait on its own locks or channels, " +
+		"such as a mock clock, instrument it too: -deps auto,MODULE)"
 }
 
 func (e *execution) blockedSummary(prefix string) string {
