@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/packages"
 
@@ -18,10 +19,11 @@ import (
 // Dependency modules. Goroutines started in code gopct does not instrument
 // run unmanaged (errgroup.Group.Go, for example). Config.Deps names modules
 // to instrument as well. The go command refuses overlays of files in the
-// module cache, so each such module is copied into the work directory and
-// the overlaid go.mod replaces the module by the copy; the copy's files are
-// then overlaid like the main module's. A module that the user already
-// replaces by a local directory is overlaid in place.
+// module cache, so each such module is copied (into a directory builds
+// share, see copyModules) and the overlaid go.mod replaces the module by
+// the copy; the copy's files are then overlaid like the main module's. A
+// module that the user already replaces by a local directory, and the
+// other modules of a go.work workspace, are overlaid in place.
 
 // depModule is one dependency module being instrumented.
 type depModule struct {
@@ -106,7 +108,7 @@ func copyModules(mods []*depModule, work, cache string) error {
 
 // depCopyName names the shared copy of m by what its contents depend on.
 func depCopyName(m *depModule) string {
-	h := sha256.Sum256([]byte(m.path + "@" + m.version + "\n" + m.dir + "\n" + depRequires))
+	h := sha256.Sum256([]byte("copy v1\n" + m.path + "@" + m.version + "\n" + m.dir + "\n" + depRequires))
 	base := m.path[strings.LastIndex(m.path, "/")+1:]
 	return base + "-" + hex.EncodeToString(h[:])[:24]
 }
@@ -159,11 +161,20 @@ func depOf(mods []*depModule, path string) *depModule {
 	return nil
 }
 
-// inPlace says whether path lies in a dependency module instrumented in
-// place (not copied out of the module cache).
-func (r *Result) inPlace(path string) bool {
-	m := depOf(r.deps, path)
-	return m != nil && m.copy == ""
+// touchShared marks the shared directories the build names as used now
+// (pruneShared keeps what was used within sharedGrace): the analysis
+// between Instrument and Build may take a while.
+func (r *Result) touchShared() {
+	now := time.Now()
+	dirs := []string{r.RuntimeDir, r.SitesDir}
+	for _, m := range r.deps {
+		dirs = append(dirs, m.copy)
+	}
+	for _, d := range dirs {
+		if d != "" && !load.Within(r.WorkDir, d) {
+			os.Chtimes(d, now, now)
+		}
+	}
 }
 
 // redirect moves overlay entries for files of copied modules onto the copy.

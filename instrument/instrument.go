@@ -258,8 +258,9 @@ type unit struct {
 	path string
 }
 
-// units lists each file of pkgs once, in site-numbering order: package path,
-// then file name. A file compiled in several variants (p and p [p.test]) is
+// units lists each file of pkgs once, in site-numbering order: the
+// dependencies' files, the module's, its test files (see the rank below),
+// each by package path, then file name. A file compiled in several variants (p and p [p.test]) is
 // rewritten from one of them; the rewrite depends only on the file's own
 // syntax and types, so it suits every variant.
 func units(pkgs []*packages.Package, root string, deps []*depModule) []unit {
@@ -324,28 +325,50 @@ func (r *Result) Namer() *load.Namer {
 	return r.Program.Namer(deps)
 }
 
-// inputs lists the module files the build depends on, for build caching:
-// the main module's, and those of dependency modules instrumented in place
-// (a local replace, another module of the workspace), which may change
-// too; the module cache's never do.
+// inputs lists the files the build depends on that may change, for build
+// caching: the files of every package of the load that lives outside the
+// module cache and GOROOT (the main module's, a module replaced by a local
+// directory, the other modules of a workspace, instrumented or not), the
+// go.mod and go.sum of their modules, and the workspace's go.work and
+// go.work.sum. The module cache never changes under a version.
 func (r *Result) inputs(pkgs []*packages.Package) {
 	seen := map[string]bool{}
 	add := func(path string) {
-		if !seen[path] && (load.Within(r.ModuleRoot, path) || r.inPlace(path)) {
+		if !seen[path] {
 			seen[path] = true
 			r.Inputs = append(r.Inputs, path)
 		}
 	}
-	for _, p := range pkgs {
-		for _, list := range [][]string{p.GoFiles, p.CompiledGoFiles, p.OtherFiles, p.EmbedFiles} {
-			for _, f := range list {
-				add(f)
-			}
+	addIfExists := func(path string) {
+		if _, err := os.Stat(path); err == nil {
+			add(path)
 		}
 	}
+	local := func(p *packages.Package) {
+		m := p.Module
+		if m == nil || m.Dir == "" || inModCache(m.Dir) {
+			return // the standard library, or an immutable module version
+		}
+		for _, list := range [][]string{p.GoFiles, p.CompiledGoFiles, p.OtherFiles, p.EmbedFiles} {
+			for _, f := range list {
+				if load.Within(m.Dir, f) {
+					add(f)
+				}
+			}
+		}
+		addIfExists(filepath.Join(m.Dir, "go.mod"))
+		addIfExists(filepath.Join(m.Dir, "go.sum"))
+	}
+	var roots []*packages.Package
+	if r.Program != nil {
+		roots = r.Program.Roots
+	}
+	packages.Visit(append(roots, pkgs...), nil, local)
 	add(filepath.Join(r.ModuleRoot, "go.mod"))
-	if _, err := os.Stat(filepath.Join(r.ModuleRoot, "go.sum")); err == nil {
-		add(filepath.Join(r.ModuleRoot, "go.sum"))
+	addIfExists(filepath.Join(r.ModuleRoot, "go.sum"))
+	if work := r.workspace(); work != "" {
+		addIfExists(work)
+		addIfExists(work + ".sum")
 	}
 	sort.Strings(r.Inputs)
 }
@@ -545,6 +568,7 @@ func (r *Result) Build(pkgPattern, outBinary string, flags ...string) error {
 	if err != nil {
 		return err
 	}
+	r.touchShared()
 	args := append([]string{"test", "-c", "-vet=off", "-overlay=" + r.OverlayPath}, load.ModFlags(r.ModuleRoot)...)
 	args = append(args, flags...)
 	return r.goCmd(append(args, "-o", out, pkgPattern)...)

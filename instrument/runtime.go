@@ -105,9 +105,15 @@ func filesHash(files map[string][]byte) string {
 	return hex.EncodeToString(h.Sum(nil))[:24]
 }
 
+// sharedGrace is how long a shared directory is kept after its last use
+// whatever the count: builds in flight (gopct ci builds a package per CPU
+// at once, and one build may write more than n dependency copies) still
+// name the directories they were given, which must not vanish under them.
+const sharedGrace = time.Hour
+
 // pruneShared removes the least recently used directories of root beyond
-// the n most recent, never keep (the one just written), and leftovers of
-// builds that died while writing one.
+// the n most recent that are unused for sharedGrace, never keep (the one
+// just written), and leftovers of builds that died while writing one.
 func pruneShared(root, keep string, n int) {
 	entries, err := os.ReadDir(root)
 	if err != nil {
@@ -134,7 +140,7 @@ func pruneShared(root, keep string, n int) {
 	}
 	sort.Slice(dirs, func(i, j int) bool { return dirs[i].used.After(dirs[j].used) })
 	for i, d := range dirs {
-		if i >= n && d.path != keep {
+		if i >= n && d.path != keep && time.Since(d.used) > sharedGrace {
 			os.RemoveAll(d.path)
 		}
 	}

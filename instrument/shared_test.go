@@ -3,6 +3,7 @@ package instrument
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -103,4 +104,48 @@ func readRewritten(t *testing.T, res *Result, path string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// TestInputsCoverLocalModules: the files of modules outside the module
+// cache are build inputs, instrumented or not (a module replaced by a local
+// directory, the other modules of a workspace), with their go.mod, and so
+// are go.work and go.work.sum: a change to any of them must not be served
+// a cached binary.
+func TestInputsCoverLocalModules(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, filepath.Join(root, "lib"), map[string]string{
+		"go.mod": "module example.com/lib\n\ngo 1.24\n",
+		"lib.go": "package lib\n\n// Want is what the test wants.\nconst Want = 2\n",
+	})
+	test := "package m\n\nimport (\n\t\"testing\"\n\n\t\"example.com/lib\"\n)\n\nfunc TestWant(t *testing.T) {\n\tif lib.Want != 2 {\n\t\tt.Fatal(lib.Want)\n\t}\n}\n"
+	writeTree(t, filepath.Join(root, "m"), map[string]string{
+		"go.mod":    "module example.com/m\n\ngo 1.24\n\nrequire example.com/lib v0.0.0\n\nreplace example.com/lib => ../lib\n",
+		"m_test.go": test,
+	})
+	writeTree(t, filepath.Join(root, "w"), map[string]string{
+		"go.mod":    "module example.com/w\n\ngo 1.24\n",
+		"w_test.go": strings.Replace(test, "package m", "package w", 1),
+	})
+	if err := os.WriteFile(filepath.Join(root, "go.work"), []byte("go 1.24\n\nuse (\n\t./lib\n\t./w\n)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		dir, gowork string
+		want        []string
+	}{
+		{"m", "off", []string{"lib/lib.go", "lib/go.mod", "m/go.mod", "m/m_test.go"}},
+		{"w", filepath.Join(root, "go.work"), []string{"lib/lib.go", "lib/go.mod", "w/go.mod", "go.work"}},
+	} {
+		t.Setenv("GOWORK", c.gowork)
+		res, err := Instrument(Config{Dir: filepath.Join(root, c.dir), Patterns: []string{"."}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Cleanup()
+		for _, w := range c.want {
+			if !slices.Contains(res.Inputs, filepath.Join(root, w)) {
+				t.Errorf("%s: %s is not an input: %v", c.dir, w, res.Inputs)
+			}
+		}
+	}
 }

@@ -61,7 +61,10 @@ type SiteInfo struct {
 }
 
 // RegisterSites installs the site table. The instrumenter generates one call
-// from an init function in the runtime package; ids are indexes into sites.
+// from an init function of the sites module (gopct.invalid/sites), which
+// the instrumented test files import; ids are indexes into sites. Code that
+// runs before it (other packages' initialisation) runs outside any
+// execution, where no table is read.
 func RegisterSites(sites []SiteInfo) {
 	siteTable = sites
 	memWords = buildMemWords(sites)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -566,22 +567,24 @@ func (e *execution) classifyBubblePanic(p any) {
 // gopct does not instrument. When goroutines gopct does not manage ran the
 // test's code, they are the likely other side (net/http's server runs each
 // handler on one, and a handler that waits for the test's goroutines
-// cannot be scheduled against them), and -deps cannot help with the
-// standard library's; otherwise the code may be another module's.
+// cannot be scheduled against them), which -deps cannot change for the
+// standard library's; the code may also be another module's. The position
+// is the file's base name: which unmanaged goroutine comes first is the
+// native scheduler's choice, and the message should not name directories.
 func (e *execution) stuckAdvice() string {
-	if e.unmanaged.Load() > 0 {
-		at := ""
-		if p := e.unmanagedAt.Load(); p != nil && *p != "" {
-			at = " (first at " + *p + ")"
-		}
-		return "(in this execution goroutines gopct does not manage ran the test's code" + at + ": goroutines " +
-			"started by code gopct does not instrument, such as the handlers of net/http's server " +
-			"(httptest.NewServer), run it natively, outside gopct's schedule, so gopct cannot hunt a test " +
-			"in which such a goroutine and the test's own wait for each other; -deps cannot change that " +
-			"for the standard library's)"
+	deps := "when it is another module's, one that makes goroutines wait on its own locks or channels, " +
+		"such as a mock clock, instrument it too: -deps auto,MODULE"
+	if e.unmanaged.Load() == 0 {
+		return "(" + deps + ")"
 	}
-	return "(when it is another module's, one that makes goroutines wait on its own locks or channels, " +
-		"such as a mock clock, instrument it too: -deps auto,MODULE)"
+	at := ""
+	if p := e.unmanagedAt.Load(); p != nil && *p != "" {
+		at = " (first at " + filepath.Base(*p) + ")"
+	}
+	return "(in this execution goroutines gopct does not manage ran the test's code" + at + ": goroutines " +
+		"started by code gopct does not instrument, such as the handlers of net/http's server " +
+		"(httptest.NewServer), run it natively, outside gopct's schedule, so gopct cannot hunt a test " +
+		"in which such a goroutine and the test's own wait for each other; " + deps + ")"
 }
 
 func (e *execution) blockedSummary(prefix string) string {
