@@ -444,9 +444,9 @@ func (e *execution) failLivelock(site int) {
 	if e.bodyDone {
 		// The spinners outlived the test (ants' longRunningFunc workers,
 		// never told to stop): go test would not hang; they are leaked.
-		e.fail(&Failure{Kind: FailLeak, Site: site, Goroutine: -1, Message: e.leftoverSummary(fmt.Sprintf(
+		e.fail(e.leak(&Failure{Kind: FailLeak, Site: site, Goroutine: -1, Message: e.leftoverSummary(fmt.Sprintf(
 			"goroutine leak: the test returned, and its goroutines spin without progress (%d steps under a "+
-				"fair schedule):", liveWindow))})
+				"fair schedule):", liveWindow))}))
 		return
 	}
 	e.fail(&Failure{Kind: FailLivelock, Site: site, Goroutine: -1, Message: fmt.Sprintf(
@@ -479,9 +479,9 @@ func (e *execution) checkHang(d time.Duration) bool {
 		// The test has returned: go test would not hang, but the
 		// goroutines it left behind (a ticker loop of a cache that was
 		// never closed, as ristretto's tests leave) run for ever.
-		e.fail(&Failure{Kind: FailLeak, Site: -1, Goroutine: -1, Message: e.leftoverSummary(fmt.Sprintf(
+		e.fail(e.leak(&Failure{Kind: FailLeak, Site: -1, Goroutine: -1, Message: e.leftoverSummary(fmt.Sprintf(
 			"goroutine leak: the test returned, and its goroutines still run (on timers, or spinning) %v after:",
-			leftoverGrace))})
+			leftoverGrace))}))
 		return true
 	}
 	if e.timeout <= 0 || now().Add(d).Sub(e.clockStart) <= e.timeout {
@@ -561,7 +561,7 @@ func (e *execution) stuckForEver() *Failure {
 	case e.bodyDone && e.finalizers > 0:
 		return leftoversMayBeFinalized()
 	case e.bodyDone:
-		return &Failure{Kind: FailLeak, Site: -1, Goroutine: -1, Message: e.blockedSummary("goroutine leak: the test returned while")}
+		return e.leak(&Failure{Kind: FailLeak, Site: -1, Goroutine: -1, Message: e.blockedSummary("goroutine leak: the test returned while")})
 	}
 	return &Failure{Kind: FailDeadlock, Site: -1, Goroutine: -1, Message: e.blockedSummary("deadlock: all goroutines are blocked;")}
 }

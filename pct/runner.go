@@ -336,6 +336,9 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 	e.closeTally() // the last holder's batch, if nothing closed it (it blocked in code gopct does not see)
 	if f := e.failure; f != nil && f.Kind == FailFinalizable {
 		e.failure = nil // a finished run: leftovers a finalizer may stop are no leak
+		if e.bodyFailed {
+			e.failure = e.testFailure() // but the test had failed (finishBody)
+		}
 	}
 	e.finalizerWait()
 	if e.failure != nil {
@@ -556,7 +559,7 @@ func (e *execution) classifyBubblePanic(p any) {
 	case e.bodyDone && e.finalizers > 0:
 		e.failure = leftoversMayBeFinalized()
 	case e.bodyDone:
-		e.failure = &Failure{Kind: FailLeak, Message: e.blockedSummary("goroutine leak: the test returned while"), Site: -1}
+		e.failure = e.leak(&Failure{Kind: FailLeak, Message: e.blockedSummary("goroutine leak: the test returned while"), Site: -1})
 	default:
 		e.failure = &Failure{Kind: FailDeadlock, Message: e.blockedSummary("deadlock: all goroutines are blocked;"), Site: -1}
 	}
@@ -647,15 +650,16 @@ func (e *execution) finishBody(g0 *G, t *testing.T, normal *bool) {
 	e.bodyDoneAt = now()
 	if t.Failed() {
 		// go test's verdict is known once the function and its cleanups
-		// are done: the test failed, whatever its goroutines do next. Were
-		// they waited for first, one blocked for ever made the report a
-		// leak that hid the test's own message (t.Error in the function,
-		// or t.Fatal in a subtest, whose parent returns normally: every
-		// failed testify suite method that leaves a goroutine behind, as
-		// go-commons-pool's TestExceptionOnPassivateDuringReturnWithBorrowWaiting).
-		e.failFromTest(t)
-		e.curGP.Store(0)
-		return
+		// are done: the test failed, whatever its goroutines do next. They
+		// are still waited for, since one may crash the program (a send on
+		// a closed channel after the test saw a wrong result: examples/
+		// sendclosed); but if they leave one blocked for ever, the report
+		// is the test's failure, not a leak that would hide its message
+		// (t.Error in the function, or t.Fatal in a subtest whose parent
+		// returns normally: every failed testify suite method that leaves
+		// a goroutine behind, as go-commons-pool's
+		// TestExceptionOnPassivateDuringReturnWithBorrowWaiting). See leak.
+		e.bodyFailed = true
 	}
 	for !e.othersDone() {
 		e.disable(g0, "test function returned; waiting for its goroutines")
@@ -675,14 +679,19 @@ func (e *execution) failFromTest(t *testing.T) {
 		}
 		return
 	}
+	e.fail(e.testFailure())
+}
+
+// testFailure is the failure of a test that failed: its first message, or
+// gopct's limit when the message quotes the bubble's refusal.
+func (e *execution) testFailure() *Failure {
 	for _, m := range e.messages {
 		// A refusal of the bubble that a library recovered and turned into
 		// a test failure (testify's suite.Run: failOnPanic quotes the panic
 		// of its t.Run in t.Errorf) is gopct's limit, not a bug.
 		if refusal := bubbleRefusal(m.text); refusal != "" {
-			e.fail(&Failure{Kind: FailUnsupported, Site: m.site, Goroutine: m.goroutine, Message: refusal +
-				" (the panic was recovered and reported as a test failure): " + unsupportedHint})
-			return
+			return &Failure{Kind: FailUnsupported, Site: m.site, Goroutine: m.goroutine, Message: refusal +
+				" (the panic was recovered and reported as a test failure): " + unsupportedHint}
 		}
 	}
 	f := &Failure{Kind: FailTest, Message: "test failed", Site: -1}
@@ -690,7 +699,17 @@ func (e *execution) failFromTest(t *testing.T) {
 		m := e.messages[0]
 		f.Message, f.Site, f.Goroutine, f.Where = m.text, m.site, m.goroutine, m.where
 	}
-	e.fail(f)
+	return f
+}
+
+// leak is the failure to report for the goroutine leak f: the test's own
+// failure when the test had already failed as its function returned
+// (finishBody), f otherwise.
+func (e *execution) leak(f *Failure) *Failure {
+	if e.bodyFailed {
+		return e.testFailure()
+	}
+	return f
 }
 
 func (e *execution) report() *BugReport {

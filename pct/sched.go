@@ -167,6 +167,7 @@ type execution struct {
 	abortCh    chan struct{}
 	bodyDone   bool
 	bodyDoneAt time.Time // fake time at which the test function returned
+	bodyFailed bool      // the test had failed as its function returned (finishBody)
 	// realStart: real time at the start (children.go); childrenAt,
 	// children: when child processes were last looked for, and the answer.
 	realStart, childrenAt time.Duration
