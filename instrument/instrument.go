@@ -83,7 +83,7 @@ type Result struct {
 	LinksNet     bool              // the test binary links net: its resolver is warmed (netWarmFile)
 	Packages     []string          // import paths instrumented, sorted
 	Files        map[string]string // user file -> rewritten file (the overlay, minus the runtime)
-	Inputs       []string          // every file of the module the build reads (sources, embeds, go.mod, go.sum), sorted
+	Inputs       []string          // every file the build reads that may change (inputs: local modules' sources, embeds, go.mod, go.sum; go.work), sorted
 	Program      *load.Program     // the load the rewrite worked on
 
 	deps    []*depModule      // dependency modules instrumented too
@@ -260,9 +260,10 @@ type unit struct {
 
 // units lists each file of pkgs once, in site-numbering order: the
 // dependencies' files, the module's, its test files (see the rank below),
-// each by package path, then file name. A file compiled in several variants (p and p [p.test]) is
-// rewritten from one of them; the rewrite depends only on the file's own
-// syntax and types, so it suits every variant.
+// each by package path, then file name. A file compiled in several
+// variants (p and p [p.test]) is rewritten from one of them; the rewrite
+// depends only on the file's own syntax and types, so it suits every
+// variant.
 func units(pkgs []*packages.Package, root string, deps []*depModule) []unit {
 	seen := map[string]bool{}
 	var us []unit
