@@ -392,13 +392,14 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string, runtimeCache 
 	globals := newGlobalFiles()
 	names := r.Namer()
 	instrumented := map[string]bool{}
-	pinning := pinningPackages(units(pkgs, r.ModuleRoot, r.deps))
-	for _, u := range units(pkgs, r.ModuleRoot, r.deps) {
+	us := units(pkgs, r.ModuleRoot, r.deps)
+	pinning := pinningPackages(us)
+	for _, u := range us {
 		if path := strings.TrimSuffix(u.pkg.PkgPath, "_test"); !pinning[path] {
 			instrumented[path] = true
 		}
 	}
-	for i, u := range units(pkgs, r.ModuleRoot, r.deps) {
+	for i, u := range us {
 		pkgSet[u.pkg.PkgPath] = true
 		globals.add(u)
 		if pinning[strings.TrimSuffix(u.pkg.PkgPath, "_test")] && !strings.HasSuffix(u.path, "_test.go") {
