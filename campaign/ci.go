@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"io"
 	"os/exec"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -18,6 +19,7 @@ import (
 type CIPlan struct {
 	Dir      string
 	Patterns []string      // package patterns, e.g. ./...
+	Run      string        // only the tests (and suite methods) matching it, as go test -run
 	Budget   time.Duration // for the whole run, builds included
 	Shard    int           // this shard, 0 <= Shard < Shards
 	Shards   int
@@ -41,8 +43,9 @@ type CIResult struct {
 // ciPackage is a package with tests, built.
 type ciPackage struct {
 	path, dir string
-	testFiles []string // its _test.go files
-	declared  []string // its tests as those files declare them (known before the build)
+	testFiles []string            // its _test.go files
+	declared  []string            // its tests as those files declare them (known before the build)
+	suites    map[string][]string // its tests that run testify suites, and their methods
 	bin       *Binary
 	tests     []string
 	err       error
@@ -66,10 +69,15 @@ func RunCI(p CIPlan) (*CIResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &ciRun{plan: p, end: end, res: &CIResult{}}
+	sel, err := newCISelection(p.Run)
+	if err != nil {
+		return nil, err
+	}
+	r := &ciRun{plan: p, sel: sel, end: end, res: &CIResult{}}
 	pkgs = shardOf(pkgs, p.Shard, p.Shards)
 	for _, pk := range pkgs {
-		pk.declared = declaredTests(pk.dir, pk.testFiles)
+		pk.suites = suiteMethods(pk.dir, pk.testFiles)
+		pk.declared = r.selected(declaredTests(pk.dir, pk.testFiles), pk)
 		r.pending += len(pk.declared)
 	}
 	b := startBuilds(p, pkgs, end)
@@ -79,6 +87,9 @@ func RunCI(p CIPlan) (*CIResult, error) {
 		if !b.received[pk] {
 			r.notBuilt(pk)
 		}
+	}
+	if err == nil && p.Run != "" && len(r.res.Summaries) == 0 && len(r.res.Errors) == 0 {
+		return nil, userErr("no test in %s matches -run %q", strings.Join(p.Patterns, " "), p.Run)
 	}
 	sort.SliceStable(r.res.Summaries, func(i, j int) bool {
 		a, b := r.res.Summaries[i], r.res.Summaries[j]
@@ -101,6 +112,7 @@ const minShare = 200 * time.Millisecond
 // ciRun is the state of a CI run.
 type ciRun struct {
 	plan    CIPlan
+	sel     *ciSelection
 	end     time.Time
 	pending int // tests not hunted yet, built or not
 	res     *CIResult
@@ -127,13 +139,14 @@ func (r *ciRun) huntAsBuilt(b *ciBuilds, n int) error {
 
 // huntPackage hunts a built package's tests, each within its share.
 func (r *ciRun) huntPackage(pk *ciPackage) error {
-	r.pending += len(pk.tests) - len(pk.declared)
+	tests := r.selected(pk.tests, pk)
+	r.pending += len(tests) - len(pk.declared)
 	if pk.err != nil {
 		r.res.Errors = append(r.res.Errors, fmt.Sprintf("%s: %v", pk.path, pk.err))
 		return nil
 	}
 	defer pk.bin.Close() // now, not at the end: the end of the budget is no time to remove files
-	for _, test := range pk.tests {
+	for _, test := range tests {
 		share := time.Until(r.end) / time.Duration(max(1, r.pending))
 		r.pending--
 		s, err := r.huntTest(pk, test, max(share, minShare))
@@ -151,18 +164,27 @@ func (r *ciRun) huntPackage(pk *ciPackage) error {
 	return nil
 }
 
-// huntTest hunts one test for its share, never past the run's end (a
-// test reached past it gets a summary with no execution), or returns the
-// summary a resumed run's results file records. A nil summary and error:
-// the hunt failed (recorded in the errors).
+// selected is the tests of a package this run hunts: suites expanded
+// into their methods, then filtered by -run.
+func (r *ciRun) selected(tests []string, pk *ciPackage) []string {
+	return r.sel.filter(expandSuites(tests, pk.suites))
+}
+
+// huntTest hunts one test (or one method of a suite, "TestSuite/TestMethod")
+// for its share, never past the run's end (a test reached past it gets a
+// summary with no execution), or returns the summary a resumed run's
+// results file records. A nil summary and error: the hunt failed (recorded
+// in the errors).
 func (r *ciRun) huntTest(pk *ciPackage, test string, share time.Duration) (*results.Summary, error) {
 	p := r.plan
-	plan := ciHuntPlan(p, pk, test, share)
+	plan := ciHuntPlan(p, pk, r.sel.run(test), test, share)
 	plan.Start = time.Now()
 	if deadline := plan.Start.Add(plan.Budget); deadline.After(r.end) {
 		plan.Budget = r.end.Sub(plan.Start)
 	}
-	planned := pk.bin.Planned(plan, test)
+	top, _, _ := strings.Cut(test, "/")
+	planned := pk.bin.Planned(plan, top)
+	planned.Test = test
 	if s := p.Store.Recorded(planned); s != nil {
 		return s, nil
 	}
@@ -170,11 +192,12 @@ func (r *ciRun) huntTest(pk *ciPackage, test string, share time.Duration) (*resu
 		return planned, nil // no time left: reported as no execution
 	}
 	p.Store.Attach(&plan, planned)
-	s, err := pk.bin.Hunt(plan, test)
+	s, err := pk.bin.Hunt(plan, top)
 	if err != nil {
 		r.res.Errors = append(r.res.Errors, fmt.Sprintf("%s %s: %v", pk.path, test, err))
 		return nil, nil
 	}
+	s.Test = test
 	return s, p.Store.Add(s)
 }
 
@@ -193,9 +216,9 @@ func (r *ciRun) notBuilt(pk *ciPackage) {
 }
 
 // ciHuntPlan is the plan of one test's hunt in a CI run.
-func ciHuntPlan(p CIPlan, pk *ciPackage, test string, budget time.Duration) Plan {
+func ciHuntPlan(p CIPlan, pk *ciPackage, run, test string, budget time.Duration) Plan {
 	h := p.Base
-	h.Dir, h.Package, h.Run = pk.dir, ".", "^"+test+"$"
+	h.Dir, h.Package, h.Run = pk.dir, ".", run
 	h.Seed = TestSeed(p.Seed, pk.path, test, p.Shard)
 	h.Budget = budget
 	if h.Iters <= 0 {
@@ -208,6 +231,16 @@ func ciHuntPlan(p CIPlan, pk *ciPackage, test string, budget time.Duration) Plan
 		h.Chunk = DefaultChunk
 	}
 	return h
+}
+
+// exactRun is the -run pattern that selects exactly the test, or the
+// suite method "TestSuite/TestMethod".
+func exactRun(test string) string {
+	levels := strings.Split(test, "/")
+	for i, l := range levels {
+		levels[i] = "^" + regexp.QuoteMeta(l) + "$"
+	}
+	return strings.Join(levels, "/")
 }
 
 // TestSeed derives a test's seed from the run's base seed, the package,

@@ -25,6 +25,7 @@ func ci(args []string, stdout, stderr io.Writer) int {
 	var seed int64
 	fs.DurationVar(&p.Budget, "budget", 2*time.Minute, "wall-clock budget of the whole run, builds included")
 	fs.StringVar(&shard, "shard", "", "run shard i of N (i/N, 0 <= i < N); default $JOB_COMPLETION_INDEX/$GOPCT_SHARDS or 0/1")
+	fs.StringVar(&p.Run, "run", "", "only the tests matching this regexp, as go test -run (a testify suite's methods are tests: -run 'TestSuite/TestPush')")
 	fs.StringVar(&junit, "junit", "", "write JUnit XML to this file")
 	fs.StringVar(&store.Path, "results", "", "append every test's summary (JSON lines) to this file as soon as it is hunted")
 	fs.BoolVar(&store.Resume, "resume", false, "with -results: skip the tests the file records (a killed run goes on where it stopped)")
@@ -32,9 +33,10 @@ func ci(args []string, stdout, stderr io.Writer) int {
 	fs.Int64Var(&seed, "seed", 1, "base seed; each test's seed derives from it, the package, the test and the shard")
 	fs.IntVar(&p.Base.Workers, "workers", runtime.NumCPU(), "parallel test processes per hunt")
 	fs.IntVar(&p.Base.Iters, "iters", 0, "executions per test at most (0: as many as the budget allows)")
+	deps := huntFlags(fs, &p.Base)
 	fs.IntVar(&p.Base.MaxSteps, "max-steps", 0, "steps after which an execution is given up (0: calibrated, as in hunt)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gopct ci [-budget 2m] [-shard i/N] [-junit out.xml] [-json] [packages]\n\n"+
+		fmt.Fprintf(stderr, "usage: gopct ci [-budget 2m] [-run regexp] [-shard i/N] [-junit out.xml] [-json] [packages]\n\n"+
 			"Hunts every test of the packages (default ./...) within the budget; exits 1 on any bug.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
@@ -46,6 +48,11 @@ func ci(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gopct ci: bad -shard %q (want i/N with 0 <= i < N), or -budget/-workers not positive\n", shard)
 		return 2
 	}
+	if p.Base.MaxSteps < 0 || p.Base.Timeout < 0 || p.Base.MaxDelay < 0 {
+		fmt.Fprintf(stderr, "gopct ci: -max-steps, -timeout and -max-delay must not be negative\n")
+		return 2
+	}
+	p.Base.Deps = depsList(*deps)
 	p.Seed, p.Patterns = uint64(seed), fs.Args()
 	if len(p.Patterns) == 0 {
 		p.Patterns = []string{"./..."}

@@ -19,7 +19,7 @@ import (
 func hunt(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("hunt", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var p campaign.Plan
+	p := campaign.Plan{Timeout: campaign.DefaultTimeout, MaxDelay: campaign.DefaultMaxDelay}
 	var jsonOut, verbose bool
 	strategy, depth, vbound, tbound := "pct", 3, 1, 0
 	var varNames, shard string
@@ -36,12 +36,9 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&p.Budget, "budget", 0, "wall-clock budget for the whole hunt, e.g. 30s (0: none)")
 	fs.IntVar(&p.Workers, "workers", runtime.NumCPU(), "parallel test processes")
 	fs.IntVar(&p.MaxSteps, "max-steps", 0, "scheduling steps after which an execution is given up (0: calibrated from the executions that finish)")
-	fs.DurationVar(&p.Timeout, "timeout", campaign.DefaultTimeout, "the test's timeout in fake time, as go test -timeout: an execution whose clock passes it is a hang (0: none)")
+	deps := huntFlags(fs, &p)
 	fs.DurationVar(&p.Stall, "stall", 20*time.Second, "real time without progress after which the test is declared blocked outside gopct's view")
 	earlyTimers := fs.Bool("early-timers", true, "let timers fire while goroutines can still run (explores timeout paths)")
-	fs.DurationVar(&p.MaxDelay, "max-delay", campaign.DefaultMaxDelay, "longest scheduling delay a schedule may assume: a timer fires while goroutines can run only when due within it (0: any)")
-	deps := fs.String("deps", "auto", "dependency modules to instrument too, comma-separated; auto: golang.org/x/sync, github.com/stretchr/testify, github.com/benbjohnson/clock, go.uber.org/goleak and gomock (go.uber.org/mock, github.com/golang/mock) when the tests import them; none: no dependency")
-	fs.BoolVar(&p.Race, "race", true, "report data races: accesses unordered by the program's synchronisation (happens-before)")
 	fs.BoolVar(&p.Coverage, "coverage", false, "hash each execution's happens-before graph: the JSON summary gets the coverage curve (distinct classes against executions)")
 	fs.BoolVar(&p.GoRace, "gorace", false, "also build with Go's -race: reports races between goroutines gopct does not manage (started by code it does not instrument)")
 	fs.IntVar(&p.Chunk, "chunk", campaign.DefaultChunk, "executions per chunk: the unit workers and shards split (strategy state restarts at each, so the outcome does not depend on -workers or -shard)")
@@ -107,9 +104,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	}
 	p.Seed = uint64(seed)
 	p.LazyTime = !*earlyTimers
-	if *deps != "none" {
-		p.Deps = splitList(*deps)
-	}
+	p.Deps = depsList(*deps)
 	if seed == 0 {
 		p.Seed = uint64(time.Now().UnixNano()%1_000_000 + 1)
 	}
@@ -209,4 +204,21 @@ func huntWithProgress(hunt func(campaign.Plan, string) (*results.Summary, error)
 	p.Progress = line.Update
 	defer line.Done()
 	return hunt(p, test)
+}
+
+// huntFlags defines the flags that set how each test is hunted, shared by
+// hunt and ci; it returns the -deps value (see depsList).
+func huntFlags(fs *flag.FlagSet, p *campaign.Plan) *string {
+	fs.DurationVar(&p.Timeout, "timeout", p.Timeout, "the test's timeout in fake time, as go test -timeout: an execution whose clock passes it is a hang (0: none)")
+	fs.DurationVar(&p.MaxDelay, "max-delay", p.MaxDelay, "longest scheduling delay a schedule may assume: a timer fires while goroutines can run only when due within it (0: any)")
+	fs.BoolVar(&p.Race, "race", true, "report data races: accesses unordered by the program's synchronisation (happens-before)")
+	return fs.String("deps", "auto", "dependency modules to instrument too, comma-separated; auto: golang.org/x/sync, github.com/stretchr/testify, github.com/benbjohnson/clock, go.uber.org/goleak and gomock (go.uber.org/mock, github.com/golang/mock) when the tests import them; none: no dependency")
+}
+
+// depsList is the modules a -deps value names (none: no module).
+func depsList(deps string) []string {
+	if deps == "none" {
+		return nil
+	}
+	return splitList(deps)
 }
