@@ -235,9 +235,10 @@ func logf(w io.Writer, format string, args ...any) {
 }
 
 // specFor is the strategy spec bench uses for a strategy name: PCT at the
-// depth of the examples' bugs (d=3), the others as they come.
+// depth of the examples' bugs (d=3), the portfolio's PCT too, the others
+// as they come.
 func specFor(name string) pct.Spec {
-	if name == "pct" {
+	if name == "pct" || name == "portfolio" {
 		return pct.Spec{Name: name, D: 3}
 	}
 	return pct.Spec{Name: name}

@@ -516,7 +516,9 @@ func exhaustiveSpec(s pct.Spec) bool { return s.Name == "exhaustive" || s.Name =
 // chunkable says whether the strategy's executions can be split: each
 // depends on its index and the seed (and on learned state chunks
 // restart); an exhaustive search is one sequence.
-func chunkable(s pct.Spec) bool { return s.Name == "pct" || s.Name == "pctvb" || s.Name == "random" }
+func chunkable(s pct.Spec) bool {
+	return s.Name == "pct" || s.Name == "pctvb" || s.Name == "random" || s.Name == "portfolio"
+}
 
 func (b *Binary) bugWith(tok Token, r *pct.BugReport) *results.Bug {
 	// A panic's position, or a failure's caller outside the test's helpers,

@@ -193,9 +193,10 @@ func hasSwitchAt(b *BugReport, pos string) bool {
 	return false
 }
 
-// testSpec is the spec the tests use for a strategy name: PCT with d=3.
+// testSpec is the spec the tests use for a strategy name: PCT with d=3
+// (the portfolio's PCT too).
 func testSpec(name string) Spec {
-	if name == "pct" {
+	if name == "pct" || name == "portfolio" {
 		return Spec{Name: name, D: 3}
 	}
 	return Spec{Name: name}

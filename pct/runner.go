@@ -318,7 +318,8 @@ func (c *Config) priorHunt() *Config {
 // execute runs execution i, which strat has begun, and ends it for strat.
 func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crashLog, body func(*testing.T)) *execution {
 	resetAllocIndex()
-	e := newExecution(i, strat, limits)
+	member := active(strat) // what decides this execution (a portfolio's member); strat learns from it
+	e := newExecution(i, member, limits)
 	e.timeout = time.Duration(r.cfg.Timeout)
 	e.randSeed = execSeed(r.cfg.Seed, r.cfg.randIndex(i)) ^ randSalt
 	seedCrypto(r.t, e.randSeed)
@@ -326,11 +327,11 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 	e.maxDelay = time.Duration(r.cfg.MaxDelay)
 	e.epoch = processEpoch()
 	e.rec.crash = crash
-	if rs, ok := strat.(*replayStrategy); ok {
+	if rs, ok := member.(*replayStrategy); ok {
 		e.rec.follow = rs // the recorded execution: check every step
 	}
-	e.rec.walk = walkerOf(strat)
-	e.observe(r.cfg, strat)
+	e.rec.walk = walkerOf(member)
+	e.observe(r.cfg, member)
 	crash.begin(i, e.epoch)
 	r.runOne(e, body)
 	e.closeTally() // the last holder's batch, if nothing closed it (it blocked in code gopct does not see)

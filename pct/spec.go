@@ -56,6 +56,12 @@ var strategies = map[string]func(Spec) (Strategy, error){
 		}
 		return newPCT(s.D), nil
 	},
+	"portfolio": func(s Spec) (Strategy, error) {
+		if s.D < 1 {
+			return nil, fmt.Errorf("portfolio needs d >= 1, got %d", s.D)
+		}
+		return newPortfolio(s.D, s.T), nil
+	},
 	"exhaustive": func(s Spec) (Strategy, error) {
 		if s.C < 0 {
 			return nil, fmt.Errorf("exhaustive needs c >= 0, got %d", s.C)

@@ -26,7 +26,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	var store campaign.Store
 	var seed int64
 	fs.StringVar(&p.Run, "run", "", "run only the tests matching this regexp (like go test -run)")
-	fs.StringVar(&strategy, "strategy", strategy, "scheduling strategy: pct, pctvb (variable bounding) or random")
+	fs.StringVar(&strategy, "strategy", strategy, "scheduling strategy: pct, pctvb (variable bounding), random, or portfolio (pct and random in turn, execution by execution)")
 	fs.IntVar(&vbound, "v", vbound, "pctvb: variables tracked at a time (the v-subsets of the shared variables take turns, a chunk per worker each; 0: only sync operations are scheduling points)")
 	fs.StringVar(&varNames, "vars", "", "track exactly these variables (comma-separated names, as gopct vars prints them): pctvb counts them; every strategy makes only the memory accesses that may touch them scheduling points (sync operations always are)")
 	fs.IntVar(&tbound, "t", tbound, "thread bounding for pct and pctvb: priorities from random permutations of n+d-1 fragments (ISSTA'13 §4); 0: off")
@@ -59,8 +59,8 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gopct hunt: one package at a time (got %d)\n", fs.NArg())
 		return 2
 	}
-	if strategy != "pct" && strategy != "random" && strategy != "pctvb" {
-		fmt.Fprintf(stderr, "gopct hunt: unknown strategy %q (want pct, pctvb or random)\n", strategy)
+	if strategy != "pct" && strategy != "random" && strategy != "pctvb" && strategy != "portfolio" {
+		fmt.Fprintf(stderr, "gopct hunt: unknown strategy %q (want pct, pctvb, random or portfolio)\n", strategy)
 		return 2
 	}
 	if vbound < 0 || tbound < 0 || (tbound > 0 && strategy == "random") {
