@@ -40,6 +40,7 @@ type fileRewriter struct {
 	edits      int                 // number of rewritten constructs
 	clockFuncs map[string]string   // body-less functions linked to a real clock: name -> target (clock.go)
 	keep       map[string]bool     // expressions kept alive with `var _ = X`
+	litHelpers map[*ast.ExprStmt]bool // Helper() statements of function literals (litHelperCalls)
 }
 
 func newFileRewriter(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package) *fileRewriter {
@@ -50,6 +51,7 @@ func newFileRewriter(fset *token.FileSet, f *ast.File, src []byte, info *types.I
 	var profiled map[*types.Var]bool
 	r.shared, profiled = sharedLocals(f, info)
 	r.planLocals(profiled)
+	r.litHelpers = r.litHelperCalls()
 	return r
 }
 
@@ -196,15 +198,50 @@ func (r *fileRewriter) noteHelper(fd *ast.FuncDecl) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Helper" && len(n.Args) == 0 && r.info.Selections[sel] != nil {
-				calls = true
-			}
+			calls = calls || r.isHelperCall(n)
 		}
 		return !calls
 	})
 	if calls {
 		r.helpers = append(r.helpers, frameName(fn))
 	}
+}
+
+// litHelperCalls are the Helper() statements inside function literals:
+// each gets a call to pct.NoteHelper after it, which registers the literal
+// as a helper when it runs (its frame name is the compiler's, so it cannot
+// be listed like noteHelper's functions).
+func (r *fileRewriter) litHelperCalls() map[*ast.ExprStmt]bool {
+	calls := map[*ast.ExprStmt]bool{}
+	var visit func(n ast.Node, inLit bool)
+	visit = func(n ast.Node, inLit bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				if m != n {
+					visit(m.Body, true)
+					return false
+				}
+			case *ast.ExprStmt:
+				if inLit && r.isHelperCall(m.X) {
+					calls[m] = true
+				}
+			}
+			return true
+		})
+	}
+	visit(r.file, false)
+	return calls
+}
+
+// isHelperCall says whether e is a call of a Helper() method.
+func (r *fileRewriter) isHelperCall(e ast.Expr) bool {
+	c, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(c.Args) != 0 {
+		return false
+	}
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Helper" && r.info.Selections[sel] != nil
 }
 
 // frameName is fn's name as runtime.Frame.Function gives it:

@@ -22,6 +22,9 @@ func (r *fileRewriter) stmt(s ast.Stmt, simple bool) string {
 			if simple {
 				ctx = ctxSimple
 			}
+			if r.litHelpers[s] && !simple {
+				return r.call(c, ctx) + "; " + r.rt("NoteHelper") + "()"
+			}
 			return r.call(c, ctx)
 		}
 	case *ast.SendStmt:

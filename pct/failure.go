@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -189,17 +190,43 @@ func RegisterHelpers(names []string) {
 	}
 }
 
+// litHelpers are the function literals that called Helper(), by frame
+// name (NoteHelper): the compiler names them ("p.TestX.func1"), so they
+// are learnt when they run, not listed by the instrumenter. A sync.Map: a
+// literal may run on a goroutine gopct does not manage.
+var litHelpers sync.Map
+
+// NoteHelper registers its caller, a function literal that has just
+// called Helper(), as a test helper. The instrumenter puts a call after
+// each Helper() statement of a function literal (assertion closures of
+// table tests: check := func(got int) { t.Helper(); ... }).
+func NoteHelper() {
+	pcs := make([]uintptr, 1)
+	if runtime.Callers(2, pcs) == 0 {
+		return
+	}
+	f, _ := runtime.CallersFrames(pcs).Next()
+	litHelpers.Store(withoutTypeArgs(f.Function), true)
+}
+
+// isHelper says whether a frame's function is a test helper.
+func isHelper(function string) bool {
+	name := withoutTypeArgs(function)
+	if helperFuncs[name] {
+		return true
+	}
+	_, ok := litHelpers.Load(name)
+	return ok
+}
+
 // helperCaller returns the "file:line" of the first frame of the calling
 // goroutine outside gopct's runtime and the test's helpers, when at least
 // one helper frame lies between (the failure was reported inside a
 // helper) and that frame is the tests' code (a _test.go file), or "".
-// Function literals that call Helper() are not listed (their frame names
-// are the compiler's): gomock's Finish, run by a t.Cleanup closure in
-// controller.go, keeps the position of its Fatalf.
+// A helper called from elsewhere keeps the failure's position: gomock's
+// Finish, run by a t.Cleanup closure in controller.go, keeps that of its
+// Fatalf.
 func helperCaller() string {
-	if len(helperFuncs) == 0 {
-		return ""
-	}
 	pcs := make([]uintptr, 64)
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
 	inHelper := false
@@ -207,7 +234,7 @@ func helperCaller() string {
 		f, more := frames.Next()
 		switch {
 		case strings.HasPrefix(f.Function, rtPrefix):
-		case helperFuncs[withoutTypeArgs(f.Function)]:
+		case isHelper(f.Function):
 			inHelper = true
 		case inHelper && strings.HasSuffix(f.File, "_test.go"):
 			return fmt.Sprintf("%s:%d", f.File, f.Line)
