@@ -34,12 +34,12 @@ type fileRewriter struct {
 	pkgs     map[string]bool // import paths of the packages instrumented (nil: this one only)
 
 	sites      []pct.SiteInfo
-	shared     map[*types.Var]bool // locals whose address escapes
-	locals     localPlan           // escaping locals registered with Local (profiling)
-	ntmp       int                 // counter for generated names
-	edits      int                 // number of rewritten constructs
-	clockFuncs map[string]string   // body-less functions linked to a real clock: name -> target (clock.go)
-	keep       map[string]bool     // expressions kept alive with `var _ = X`
+	shared     map[*types.Var]bool    // locals whose address escapes
+	locals     localPlan              // escaping locals registered with Local (profiling)
+	ntmp       int                    // counter for generated names
+	edits      int                    // number of rewritten constructs
+	clockFuncs map[string]string      // body-less functions linked to a real clock: name -> target (clock.go)
+	keep       map[string]bool        // expressions kept alive with `var _ = X`
 	litHelpers map[*ast.ExprStmt]bool // Helper() statements of function literals (litHelperCalls)
 }
 
