@@ -306,9 +306,11 @@ func shardOf(pkgs []*ciPackage, i, n int) []*ciPackage {
 	return out
 }
 
-// DefaultCIBase is the hunt every CI test gets: PCT with d=3, the default
+// DefaultCIBase is the hunt every CI test gets: the portfolio (PCT with
+// d=3 and the random walk in turn: a smoke run over code nobody has
+// looked at needs what either finds, docs/STRATEGIES.md), the default
 // delay bound and timeout.
 func DefaultCIBase() Plan {
-	return Plan{Spec: pct.Spec{Name: "pct", D: 3}, MaxDelay: DefaultMaxDelay, Timeout: DefaultTimeout,
+	return Plan{Spec: pct.Spec{Name: "portfolio", D: 3}, MaxDelay: DefaultMaxDelay, Timeout: DefaultTimeout,
 		Stall: 20 * time.Second, Deps: []string{"auto"}, Race: true, CheckReplay: true}
 }

@@ -34,6 +34,7 @@ func ci(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&p.Base.Workers, "workers", runtime.NumCPU(), "parallel test processes per hunt")
 	fs.IntVar(&p.Base.Iters, "iters", 0, "executions per test at most (0: as many as the budget allows)")
 	deps := huntFlags(fs, &p.Base)
+	fs.StringVar(&p.Base.Spec.Name, "strategy", p.Base.Spec.Name, "portfolio (PCT d=3 and the random walk in turn), pct (d=3) or random")
 	fs.IntVar(&p.Base.MaxSteps, "max-steps", 0, "steps after which an execution is given up (0: calibrated, as in hunt)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: gopct ci [-budget 2m] [-run regexp] [-shard i/N] [-junit out.xml] [-json] [packages]\n\n"+
@@ -46,6 +47,14 @@ func ci(args []string, stdout, stderr io.Writer) int {
 	var err error
 	if p.Shard, p.Shards, err = parseShard(shard); err != nil || p.Budget <= 0 || p.Base.Workers < 1 {
 		fmt.Fprintf(stderr, "gopct ci: bad -shard %q (want i/N with 0 <= i < N), or -budget/-workers not positive\n", shard)
+		return 2
+	}
+	switch p.Base.Spec.Name {
+	case "portfolio", "pct":
+	case "random":
+		p.Base.Spec.D = 0
+	default:
+		fmt.Fprintf(stderr, "gopct ci: unknown strategy %q (want portfolio, pct or random)\n", p.Base.Spec.Name)
 		return 2
 	}
 	if p.Base.MaxSteps < 0 || p.Base.Timeout < 0 || p.Base.MaxDelay < 0 {
