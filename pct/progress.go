@@ -480,7 +480,7 @@ func (e *execution) checkHang(d time.Duration) bool {
 		// goroutines it left behind (a ticker loop of a cache that was
 		// never closed, as ristretto's tests leave) run for ever.
 		e.fail(e.leak(&Failure{Kind: FailLeak, Site: -1, Goroutine: -1, Message: e.leftoverSummary(fmt.Sprintf(
-			"goroutine leak: the test returned, and its goroutines still run (on timers, or spinning) %v after:",
+			"goroutine leak: the test returned, and its goroutines had not ended %v after it (fake time):",
 			leftoverGrace))}))
 		return true
 	}
