@@ -3,15 +3,15 @@ package pct
 // portfolio alternates two strategies execution by execution: PCT (d, and
 // t when thread bounding is on) at even indices, the random walk at odd
 // ones. Neither dominates. On GoKer's 63 blocking kernels (seed 1, 1,000
-// executions or 20 s each, docs/STRATEGIES.md) PCT misses Kubernetes11298,
+// executions or 20 s each, docs/STRATEGIES.md) PCT missed Kubernetes11298,
 // whose executions are thousands of steps long while the bug needs a
 // preemption in their last few dozen (PCT's 1/(n k^(d-1))), and the walk
-// finds it at #22; the walk needs 51 executions for Serving2137 where PCT
-// needs 13, and the corpus's wg.Add and dispatch kernels take it 13-21
-// where PCT takes 1-2. Alternating finds what either finds within twice
-// the executions of the better one, which is what a smoke run over code
-// nobody has looked at needs (Coyote runs a portfolio of strategies for
-// the same reason, one per process).
+// found it at #22; the walk needed 51 executions for Serving2137 where PCT
+// needed 13, and the corpus's wg.Add and dispatch kernels take it 13-21
+// where PCT takes 1-2. Alternating finds what either finds, in about twice
+// the executions of the better one on average, which is what a smoke run over code
+// nobody has looked at needs; on the corpus it needs fewer executions than
+// either (docs/STRATEGIES.md).
 //
 // Each execution's member depends only on its index, so the schedule of
 // execution i is the same for any -workers or -shard, and a replay needs

@@ -30,14 +30,16 @@ for t in $("$tmp/prepare" -list); do
 	if [ -n "$ONLY" ] && ! echo "$t" | grep -q -- "$ONLY"; then continue; fi
 	row="| ${t#Test} |"
 	for s in "${strats[@]}"; do
-		out=$(cd "$tmp/hunt" && nice "$tmp/gopct" hunt -json -seed "$SEED" -iters "$ITERS" -budget "$BUDGET" \
-			-workers 1 -race=false -strategy "$s" -run "^$t\$" . 2>/dev/null | tail -n 1)
+		# The summary goes through a file: a report's token can pass
+		# Linux's limit on an argument's length.
+		(cd "$tmp/hunt" && nice "$tmp/gopct" hunt -json -seed "$SEED" -iters "$ITERS" -budget "$BUDGET" \
+			-workers 1 -race=false -strategy "$s" -run "^$t\$" . 2>"$tmp/err" | tail -n 1 >"$tmp/out")
 		cell=$(python3 -c 'import json,sys
 try:
-    d = json.loads(sys.argv[1]); b = d.get("bug")
+    d = json.load(open(sys.argv[1])); b = d.get("bug")
     print("#%d" % b["execution"] if b else "none/%d" % d.get("executions", 0))
 except Exception:
-    print("error")' "$out")
+    print("error: " + open(sys.argv[2]).read().strip().splitlines()[-1][:80] if open(sys.argv[2]).read().strip() else "error")' "$tmp/out" "$tmp/err")
 		[ "${cell#\#}" != "$cell" ] && found[$s]=$((${found[$s]:-0} + 1))
 		row="$row $cell |"
 	done
