@@ -248,6 +248,29 @@ func importName(f *ast.File, path string) string {
 	return ""
 }
 
+// ExpandSuites replaces each test of the package in dir that runs testify
+// suites by their methods ("TestSuite/TestMethod"; see suiteMethods), read
+// from the directory's _test.go files. A hunt of a whole package, or of
+// -run TestSuite, hunts each method on its own, as gopct ci does.
+func ExpandSuites(dir string, tests []string) []string {
+	files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	for i, f := range files {
+		files[i] = filepath.Base(f)
+	}
+	return expandSuites(tests, suiteMethods(dir, files))
+}
+
+// ForTest is the plan and top-level test that hunt one test or suite
+// method: a method's hunt runs its suite's test with the method's
+// -run pattern, and its summary names the method.
+func ForTest(p Plan, test string) (Plan, string) {
+	top, _, method := strings.Cut(test, "/")
+	if method {
+		p.Run = exactRun(test)
+	}
+	return p, top
+}
+
 // expandSuites replaces each test that runs suites by their methods.
 func expandSuites(tests []string, suites map[string][]string) []string {
 	var out []string

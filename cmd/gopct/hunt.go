@@ -142,6 +142,9 @@ func runHunt(p campaign.Plan, store campaign.Store, jsonOut bool, stdout, stderr
 	if err != nil {
 		return fail(stderr, err)
 	}
+	if _, sub := campaign.SplitRun(p.Run); sub == "" {
+		tests = campaign.ExpandSuites(bin.Dir, tests)
+	}
 	code := 0
 	for i, test := range tests {
 		if p.Budget > 0 && time.Since(p.Start) >= p.Budget {
@@ -153,19 +156,22 @@ func runHunt(p campaign.Plan, store campaign.Store, jsonOut bool, stdout, stderr
 		if p.Spec.Name == "pctvb" {
 			hunt = bin.HuntVB
 		}
-		planned := bin.Planned(p, test)
+		tp, top := campaign.ForTest(p, test)
+		planned := bin.Planned(tp, top)
+		planned.Test = test
 		s := store.Recorded(planned)
 		if s != nil {
 			logf(p.Log, "gopct: %s: recorded in %s, not hunted again (-resume)\n", test, store.Path)
 		} else {
-			q := p
+			q := tp
 			store.Attach(&q, planned)
 			if len(q.Done) > 0 {
 				logf(p.Log, "gopct: %s: %d chunks recorded in %s, not run again (-resume)\n", test, len(q.Done), store.Path)
 			}
-			if s, err = huntWithProgress(hunt, q, test, stderr); err != nil {
+			if s, err = huntWithProgress(hunt, q, top, stderr); err != nil {
 				return fail(stderr, err)
 			}
+			s.Test = test
 			if err := store.Add(s); err != nil {
 				return fail(stderr, err)
 			}
