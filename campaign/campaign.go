@@ -45,6 +45,7 @@ type Plan struct {
 	Timeout  time.Duration // the test's timeout in fake time (go test -timeout); 0: none
 	Stall    time.Duration // no progress for this long: the test blocks outside gopct's view
 	Deps     []string      // dependency modules instrumented too (their goroutines become managed)
+	TestArgs []string      // the test binary's arguments (-short, what follows -args): Binary.TestArgs
 	// LazyTime lets timers fire only when no goroutine can run: timeout
 	// paths that need a goroutine to be delayed are not explored.
 	LazyTime bool
@@ -117,6 +118,10 @@ type Binary struct {
 	Path     string
 	Package  string // import path
 	Dir      string // package directory (the test's working directory)
+	// TestArgs are passed to every run of the test binary after gopct's
+	// own flags, as go test passes -short and what follows -args; tokens
+	// carry them, so that a replay runs the test as the hunt did.
+	TestArgs []string
 	Sites    []pct.SiteInfo
 	Vars     []pct.VarInfo // the variables of Q; nil when the analysis did not run
 	SiteVars [][]int32     // per site id, the variables it may touch (nil: unknown, any)
@@ -415,7 +420,7 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	token := func(r *pct.BugReport) Token {
 		tok := Token{Package: b.Package, Dir: b.Dir, Test: test, Sub: sub, Schedule: r.Schedule, Execution: r.Execution,
 			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Epoch: r.Epoch,
-			Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace, Seed: p.Seed, Loop: cfg.Loop, Objects: cfg.Objects}
+			Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace, Seed: p.Seed, Loop: cfg.Loop, Objects: cfg.Objects, TestArgs: b.TestArgs}
 		if vars != nil {
 			tok.Vars = p.Vars
 		}
@@ -900,7 +905,8 @@ func (b *Binary) start(cfg pct.Config, extra ...*os.File) (*worker, error) {
 	}
 	var cmd *exec.Cmd
 	_, err = retryBusy(func() ([]byte, error) {
-		cmd = exec.Command(b.Path, "-test.run", "^"+regexp.QuoteMeta(cfg.Test)+"$", "-test.count=1", "-test.timeout=0")
+		args := append([]string{"-test.run", "^" + regexp.QuoteMeta(cfg.Test) + "$", "-test.count=1", "-test.timeout=0"}, b.TestArgs...)
+		cmd = exec.Command(b.Path, args...)
 		cmd.Dir = b.Dir
 		cmd.Env = append(os.Environ(), "GOPCT_CONFIG="+cfgPath)
 		if b.GoRace {

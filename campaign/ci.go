@@ -146,6 +146,7 @@ func (r *ciRun) huntPackage(pk *ciPackage) error {
 		return nil
 	}
 	defer pk.bin.Close() // now, not at the end: the end of the budget is no time to remove files
+	pk.bin.TestArgs = r.plan.Base.TestArgs
 	for _, test := range tests {
 		share := time.Until(r.end) / time.Duration(max(1, r.pending))
 		r.pending--

@@ -58,6 +58,8 @@ type Token struct {
 	// variables that were tracked (pct.Config's Loop and Objects).
 	Loop    int      `json:"lp,omitempty"`
 	Objects []string `json:"ob,omitempty"`
+	// TestArgs are the test binary's arguments of the hunt (-short, -args).
+	TestArgs []string `json:"ta,omitempty"`
 }
 
 const tokenPrefix = "gopct1."
@@ -95,6 +97,7 @@ func DecodeToken(s string) (Token, error) {
 
 // Replay reruns the token's execution.
 func (b *Binary) Replay(t Token) (*results.ReplayResult, error) {
+	b.TestArgs = t.TestArgs // the test runs as in the hunt (-short, -args)
 	cfg := pctConfigForReplay(t)
 	vars, err := b.VarIDs(t.Vars)
 	if err != nil {

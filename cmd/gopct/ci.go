@@ -33,11 +33,11 @@ func ci(args []string, stdout, stderr io.Writer) int {
 	fs.Int64Var(&seed, "seed", 1, "base seed; each test's seed derives from it, the package, the test and the shard")
 	fs.IntVar(&p.Base.Workers, "workers", runtime.NumCPU(), "parallel test processes per hunt")
 	fs.IntVar(&p.Base.Iters, "iters", 0, "executions per test at most (0: as many as the budget allows)")
-	deps := huntFlags(fs, &p.Base)
+	shared := huntFlags(fs, &p.Base)
 	fs.StringVar(&p.Base.Spec.Name, "strategy", p.Base.Spec.Name, "portfolio (PCT d=3 and the random walk in turn), pct (d=3) or random")
 	fs.IntVar(&p.Base.MaxSteps, "max-steps", 0, "steps after which an execution is given up (0: calibrated, as in hunt)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gopct ci [-budget 2m] [-run regexp] [-shard i/N] [-junit out.xml] [-json] [packages]\n\n"+
+		fmt.Fprintf(stderr, "usage: gopct ci [-budget 2m] [-run regexp] [-shard i/N] [-junit out.xml] [-json] [packages] [-args test-binary-arguments...]\n\n"+
 			"Hunts every test of the packages (default ./...) within the budget; exits 1 on any bug.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
@@ -61,8 +61,9 @@ func ci(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gopct ci: -max-steps, -timeout and -max-delay must not be negative\n")
 		return 2
 	}
-	p.Base.Deps = depsList(*deps)
-	p.Seed, p.Patterns = uint64(seed), fs.Args()
+	patterns, testArgs := splitTestArgs(fs.Args())
+	shared.apply(&p.Base, testArgs)
+	p.Seed, p.Patterns = uint64(seed), patterns
 	if len(p.Patterns) == 0 {
 		p.Patterns = []string{"./..."}
 	}

@@ -36,7 +36,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&p.Budget, "budget", 0, "wall-clock budget for the whole hunt, e.g. 30s (0: none)")
 	fs.IntVar(&p.Workers, "workers", runtime.NumCPU(), "parallel test processes")
 	fs.IntVar(&p.MaxSteps, "max-steps", 0, "scheduling steps after which an execution is given up (0: calibrated from the executions that finish)")
-	deps := huntFlags(fs, &p)
+	shared := huntFlags(fs, &p)
 	fs.DurationVar(&p.Stall, "stall", 20*time.Second, "real time without progress after which the test is declared blocked outside gopct's view")
 	earlyTimers := fs.Bool("early-timers", true, "let timers fire while goroutines can still run (explores timeout paths)")
 	fs.BoolVar(&p.Coverage, "coverage", false, "hash each execution's happens-before graph: the JSON summary gets the coverage curve (distinct classes against executions)")
@@ -49,14 +49,15 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&jsonOut, "json", false, "print JSON lines; the last line is the summary")
 	fs.BoolVar(&verbose, "verbose", false, "print progress on stderr, and every context switch of a long trace")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gopct hunt [flags] [package]\n\nflags:\n")
+		fmt.Fprintf(stderr, "usage: gopct hunt [flags] [package] [-args test-binary-arguments...]\n\nflags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)
 	}
-	if fs.NArg() > 1 {
-		fmt.Fprintf(stderr, "gopct hunt: one package at a time (got %d)\n", fs.NArg())
+	positional, testArgs := splitTestArgs(fs.Args())
+	if len(positional) > 1 {
+		fmt.Fprintf(stderr, "gopct hunt: one package at a time (got %d; the test binary's own arguments go after -args)\n", len(positional))
 		return 2
 	}
 	if strategy != "pct" && strategy != "random" && strategy != "pctvb" && strategy != "portfolio" {
@@ -104,13 +105,13 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 	}
 	p.Seed = uint64(seed)
 	p.LazyTime = !*earlyTimers
-	p.Deps = depsList(*deps)
+	shared.apply(&p, testArgs)
 	if seed == 0 {
 		p.Seed = uint64(time.Now().UnixNano()%1_000_000 + 1)
 	}
 	p.Package = "."
-	if fs.NArg() == 1 {
-		p.Package = fs.Arg(0)
+	if len(positional) == 1 {
+		p.Package = positional[0]
 	}
 	dir, err := os.Getwd()
 	if err != nil {
@@ -135,6 +136,7 @@ func runHunt(p campaign.Plan, store campaign.Store, jsonOut bool, stdout, stderr
 		return fail(stderr, err)
 	}
 	defer bin.Close()
+	bin.TestArgs = p.TestArgs
 	if bin.Analysis != "" {
 		logf(p.Log, "gopct: no points-to table, every memory access may touch any variable: %s\n", bin.Analysis)
 	}
@@ -212,13 +214,44 @@ func huntWithProgress(hunt func(campaign.Plan, string) (*results.Summary, error)
 	return hunt(p, test)
 }
 
+// sharedFlags are the flags of hunt and ci that set how each test is
+// hunted and that need work after parsing (apply).
+type sharedFlags struct {
+	deps  *string
+	short *bool
+}
+
 // huntFlags defines the flags that set how each test is hunted, shared by
-// hunt and ci; it returns the -deps value (see depsList).
-func huntFlags(fs *flag.FlagSet, p *campaign.Plan) *string {
+// hunt and ci.
+func huntFlags(fs *flag.FlagSet, p *campaign.Plan) *sharedFlags {
 	fs.DurationVar(&p.Timeout, "timeout", p.Timeout, "the test's timeout in fake time, as go test -timeout: an execution whose clock passes it is a hang (0: none)")
 	fs.DurationVar(&p.MaxDelay, "max-delay", p.MaxDelay, "longest scheduling delay a schedule may assume: a timer fires while goroutines can run only when due within it (0: any)")
 	fs.BoolVar(&p.Race, "race", true, "report data races: accesses unordered by the program's synchronisation (happens-before)")
-	return fs.String("deps", "auto", "dependency modules to instrument too, comma-separated; auto: golang.org/x/sync, github.com/stretchr/testify, github.com/benbjohnson/clock, go.uber.org/goleak and gomock (go.uber.org/mock, github.com/golang/mock) when the tests import them; none: no dependency")
+	return &sharedFlags{
+		deps:  fs.String("deps", "auto", "dependency modules to instrument too, comma-separated; auto: golang.org/x/sync, github.com/stretchr/testify, github.com/benbjohnson/clock, go.uber.org/goleak and gomock (go.uber.org/mock, github.com/golang/mock) when the tests import them; none: no dependency"),
+		short: fs.Bool("short", false, "run the tests with -test.short, as go test -short (testing.Short() is true)"),
+	}
+}
+
+// apply sets what the flags and the arguments after -args say.
+func (f *sharedFlags) apply(p *campaign.Plan, testArgs []string) {
+	p.Deps = depsList(*f.deps)
+	p.TestArgs = nil
+	if *f.short {
+		p.TestArgs = append(p.TestArgs, "-test.short")
+	}
+	p.TestArgs = append(p.TestArgs, testArgs...)
+}
+
+// splitTestArgs splits the arguments left after the flags at -args, as go
+// test does: what follows goes to the test binary.
+func splitTestArgs(args []string) (positional, testArgs []string) {
+	for i, a := range args {
+		if a == "-args" || a == "--args" {
+			return args[:i], args[i+1:]
+		}
+	}
+	return args, nil
 }
 
 // depsList is the modules a -deps value names (none: no module).
