@@ -115,9 +115,9 @@ func userErr(format string, args ...any) error { return usererr.New(usererr.Othe
 
 // Binary is an instrumented, built test binary of one package.
 type Binary struct {
-	Path     string
-	Package  string // import path
-	Dir      string // package directory (the test's working directory)
+	Path    string
+	Package string // import path
+	Dir     string // package directory (the test's working directory)
 	// TestArgs are passed to every run of the test binary after gopct's
 	// own flags, as go test passes -short and what follows -args; tokens
 	// carry them, so that a replay runs the test as the hunt did.
