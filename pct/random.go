@@ -63,8 +63,26 @@ func (s *randomWalk) intn(n int) int {
 	return s.rng.Intn(n)
 }
 
+// walkPreemptSteps is the scheduling point after which the walk no longer
+// preempts: the goroutine that runs keeps running until it blocks, yields
+// or exits, and the walk draws only then, among those that can run (time
+// passing among them when no goroutine can). A walk decides at every point,
+// at ~400 ns each, which made an execution of docs/OVERHEAD.md's HashSet
+// (6.5 million points) 22x PCT's, whose fast path lets the holder run to
+// its next change point; so the portfolio, half walk, ran a twelfth of
+// PCT's executions within a time budget. Past the cap the walk is as cheap
+// as PCT after its last change point. The bugs the walk finds where PCT
+// does not (docs/STRATEGIES.md) are preemptions within the first few
+// thousand points; PCT's change points cover long executions, and the
+// livelock windows (2^20 points) any spin that no preemption ends.
+const walkPreemptSteps = 1 << 16
+
 func (s *randomWalk) Next(d *Decision) int {
 	s.step, s.alone = d.Step, len(d.Choices) == 1
+	if d.Step >= walkPreemptSteps && d.CurRuns && !d.Yield {
+		s.run = 0
+		return d.IndexOf(d.Cur)
+	}
 	free := d.CurRuns && !d.Yield && !d.CanPassTime && commutes(d.Access, d.Cur, d.Choices)
 	if free && s.run > 0 {
 		s.run--
@@ -94,6 +112,9 @@ func (s *randomWalk) Next(d *Decision) int {
 // It does what Next would do.
 func (s *randomWalk) stays(step int, a Access, cur *G, runnable []*G) bool {
 	s.step, s.alone = step, len(runnable) == 1
+	if step >= walkPreemptSteps {
+		return true // no preemption past the cap: Next keeps cur
+	}
 	if s.run > 0 && commutes(a, cur, runnable) {
 		s.run--
 		return true
@@ -112,7 +133,7 @@ func (s *randomWalk) stays(step int, a Access, cur *G, runnable []*G) bool {
 // fast bound applies (issue 11: the walk's v-all cells were 59x and 87x
 // native, with every access asking). Otherwise it asks at the next step.
 func (s *randomWalk) horizon() int {
-	if s.alone && s.run == 0 {
+	if s.alone && s.run == 0 || s.step >= walkPreemptSteps {
 		return math.MaxInt
 	}
 	return s.step + 1
