@@ -46,6 +46,10 @@ type Plan struct {
 	Stall    time.Duration // no progress for this long: the test blocks outside gopct's view
 	Deps     []string      // dependency modules instrumented too (their goroutines become managed)
 	TestArgs []string      // the test binary's arguments (-short, what follows -args): Binary.TestArgs
+	// Name is what summaries and checkpoints call the test when it is not
+	// the top-level test hunted: a suite method, "TestSuite/TestMethod"
+	// (ForTest). "": the test's name.
+	Name string
 	// LazyTime lets timers fire only when no goroutine can run: timeout
 	// paths that need a goroutine to be delayed are not explored.
 	LazyTime bool
@@ -485,6 +489,9 @@ type huntResult struct {
 // Planned is the summary of a hunt before it runs: what identifies it in
 // a results file (results.Key).
 func (b *Binary) Planned(p Plan, test string) *results.Summary {
+	if p.Name != "" {
+		test = p.Name
+	}
 	s := &results.Summary{Test: test, Package: b.Package, Strategy: p.Spec.Name, Spec: p.Spec, Seed: p.Seed, Mode: "bubble",
 		Iters: p.Iters, First: p.first, Workers: p.Workers}
 	if p.Shards > 1 {

@@ -74,10 +74,11 @@ func RunCI(p CIPlan) (*CIResult, error) {
 		return nil, err
 	}
 	r := &ciRun{plan: p, sel: sel, end: end, res: &CIResult{}}
+	if pkgs, err = r.declare(pkgs); err != nil {
+		return nil, err
+	}
 	pkgs = shardOf(pkgs, p.Shard, p.Shards)
 	for _, pk := range pkgs {
-		pk.suites = suiteMethods(pk.dir, pk.testFiles)
-		pk.declared = r.selected(declaredTests(pk.dir, pk.testFiles), pk)
 		r.pending += len(pk.declared)
 	}
 	b := startBuilds(p, pkgs, end)
@@ -87,9 +88,6 @@ func RunCI(p CIPlan) (*CIResult, error) {
 		if !b.received[pk] {
 			r.notBuilt(pk)
 		}
-	}
-	if err == nil && p.Run != "" && len(r.res.Summaries) == 0 && len(r.res.Errors) == 0 {
-		return nil, userErr("no test in %s matches -run %q", strings.Join(p.Patterns, " "), p.Run)
 	}
 	sort.SliceStable(r.res.Summaries, func(i, j int) bool {
 		a, b := r.res.Summaries[i], r.res.Summaries[j]
@@ -165,6 +163,25 @@ func (r *ciRun) huntPackage(pk *ciPackage) error {
 	return nil
 }
 
+// declare lists each package's tests as its files declare them, suites
+// expanded and -run applied, before any build and before sharding. With
+// -run, a package none of whose tests it selects is not built, and a
+// pattern that selects no test of any shard is an error.
+func (r *ciRun) declare(pkgs []*ciPackage) ([]*ciPackage, error) {
+	var kept []*ciPackage
+	for _, pk := range pkgs {
+		pk.suites = suiteMethods(pk.dir, pk.testFiles)
+		pk.declared = r.selected(declaredTests(pk.dir, pk.testFiles), pk)
+		if r.plan.Run == "" || len(pk.declared) > 0 {
+			kept = append(kept, pk)
+		}
+	}
+	if len(kept) == 0 && r.plan.Run != "" {
+		return nil, userErr("no test in %s matches -run %q", strings.Join(r.plan.Patterns, " "), r.plan.Run)
+	}
+	return kept, nil
+}
+
 // selected is the tests of a package this run hunts: suites expanded
 // into their methods, then filtered by -run.
 func (r *ciRun) selected(tests []string, pk *ciPackage) []string {
@@ -178,14 +195,13 @@ func (r *ciRun) selected(tests []string, pk *ciPackage) []string {
 // in the errors).
 func (r *ciRun) huntTest(pk *ciPackage, test string, share time.Duration) (*results.Summary, error) {
 	p := r.plan
-	plan := ciHuntPlan(p, pk, r.sel.run(test), test, share)
+	plan, top := ForTest(ciHuntPlan(p, pk, test, share), test)
+	plan.Run = r.sel.run(test) // the test or method exactly, then -run's deeper levels
 	plan.Start = time.Now()
 	if deadline := plan.Start.Add(plan.Budget); deadline.After(r.end) {
 		plan.Budget = r.end.Sub(plan.Start)
 	}
-	top, _, _ := strings.Cut(test, "/")
 	planned := pk.bin.Planned(plan, top)
-	planned.Test = test
 	if s := p.Store.Recorded(planned); s != nil {
 		return s, nil
 	}
@@ -198,7 +214,6 @@ func (r *ciRun) huntTest(pk *ciPackage, test string, share time.Duration) (*resu
 		r.res.Errors = append(r.res.Errors, fmt.Sprintf("%s %s: %v", pk.path, test, err))
 		return nil, nil
 	}
-	s.Test = test
 	return s, p.Store.Add(s)
 }
 
@@ -217,9 +232,9 @@ func (r *ciRun) notBuilt(pk *ciPackage) {
 }
 
 // ciHuntPlan is the plan of one test's hunt in a CI run.
-func ciHuntPlan(p CIPlan, pk *ciPackage, run, test string, budget time.Duration) Plan {
+func ciHuntPlan(p CIPlan, pk *ciPackage, test string, budget time.Duration) Plan {
 	h := p.Base
-	h.Dir, h.Package, h.Run = pk.dir, ".", run
+	h.Dir, h.Package = pk.dir, "."
 	h.Seed = TestSeed(p.Seed, pk.path, test, p.Shard)
 	h.Budget = budget
 	if h.Iters <= 0 {

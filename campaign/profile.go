@@ -23,6 +23,7 @@ func (b *Binary) profileWith(spec pct.Spec, run string, n int, seed uint64, loop
 	if err != nil {
 		return nil, err
 	}
+	_, sub := SplitRun(run)
 	type obsKey struct {
 		site, name string
 		id         int
@@ -30,7 +31,7 @@ func (b *Binary) profileWith(spec pct.Spec, run string, n int, seed uint64, loop
 	merged := map[obsKey]pct.Observation{}
 	var order []obsKey
 	for _, test := range tests {
-		cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Spec: spec, Seed: seed, Iters: n, Workers: 1, Stall: 30, Profile: true, Loop: loop}
+		cfg := pct.Config{Version: pct.SchemaVersion, Test: test, Sub: sub, Spec: spec, Seed: seed, Iters: n, Workers: 1, Stall: 30, Profile: true, Loop: loop}
 		recs, err := b.runWorkers(cfg, nil, runHooks{})
 		if err != nil {
 			return nil, err

@@ -1,9 +1,12 @@
 package campaign
 
 import (
+	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -60,6 +63,9 @@ func suiteMethods(dir string, files []string) map[string][]string {
 type suiteType struct {
 	methods  []string // its methods whose names begin with Test
 	embedded []string // the types of the package it embeds
+	// opaque: it embeds a type of another package (other than testify's
+	// suite.Suite), whose Test methods, promoted, the files do not show.
+	opaque bool
 }
 
 // declaredTypes indexes the files' types by package name and type name.
@@ -73,15 +79,20 @@ func declaredTypes(files []*ast.File) map[string]*suiteType {
 		return types[key]
 	}
 	for _, f := range files {
-		pkg := f.Name.Name
+		pkg, testify := f.Name.Name, importName(f, testifySuite)
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.TypeSpec:
 				if st, ok := n.Type.(*ast.StructType); ok {
 					t := get(pkg, n.Name.Name)
 					for _, field := range st.Fields.List {
-						if name := typeName(field.Type); len(field.Names) == 0 && name != "" {
+						if len(field.Names) > 0 {
+							continue
+						}
+						if name := typeName(field.Type); name != "" {
 							t.embedded = append(t.embedded, name)
+						} else if !isSuiteBase(field.Type, testify) {
+							t.opaque = true
 						}
 					}
 				}
@@ -132,31 +143,57 @@ func suiteTestMethods(fn *ast.FuncDecl, local, pkg string, types map[string]*sui
 	seen := map[string]bool{}
 	var methods []string
 	for _, s := range suites {
-		collectMethods(pkg, s, types, map[string]bool{}, func(m string) {
+		known := collectMethods(pkg, s, types, map[string]bool{}, func(m string) {
 			if !seen[m] {
 				seen[m] = true
 				methods = append(methods, m)
 			}
 		})
+		if !known {
+			return nil
+		}
 	}
 	sort.Strings(methods)
 	return methods
 }
 
 // collectMethods reports the Test methods of a type and of the types of
-// the package it embeds (promoted methods; a name seen twice once).
-func collectMethods(pkg, name string, types map[string]*suiteType, visited map[string]bool, add func(string)) {
+// the package it embeds (promoted methods; a name seen twice once). It
+// returns false when some of them may be unknown: the type, or a type it
+// embeds, is not declared in the files, or embeds another package's type.
+func collectMethods(pkg, name string, types map[string]*suiteType, visited map[string]bool, add func(string)) bool {
 	t := types[pkg+"."+name]
-	if t == nil || visited[name] {
-		return
+	if t == nil || t.opaque {
+		return false
+	}
+	if visited[name] {
+		return true
 	}
 	visited[name] = true
 	for _, m := range t.methods {
 		add(m)
 	}
 	for _, e := range t.embedded {
-		collectMethods(pkg, e, types, visited, add)
+		if !collectMethods(pkg, e, types, visited, add) {
+			return false
+		}
 	}
+	return true
+}
+
+// isSuiteBase says whether an embedded field's type is testify's
+// suite.Suite (or a pointer to it), imported as local: it has no Test
+// methods.
+func isSuiteBase(e ast.Expr, local string) bool {
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = s.X
+	}
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Suite" {
+		return false
+	}
+	x, ok := sel.X.(*ast.Ident)
+	return ok && local != "" && x.Name == local
 }
 
 // suiteArgType is the name of the type of a suite argument: new(T), &T{},
@@ -250,23 +287,42 @@ func importName(f *ast.File, path string) string {
 
 // ExpandSuites replaces each test of the package in dir that runs testify
 // suites by their methods ("TestSuite/TestMethod"; see suiteMethods), read
-// from the directory's _test.go files. A hunt of a whole package, or of
-// -run TestSuite, hunts each method on its own, as gopct ci does.
+// from the test files the go command compiles (build constraints
+// applied). A hunt of a whole package, or of -run TestSuite, hunts each
+// method on its own, as gopct ci does. The go command is asked only when a
+// test file mentions testify's suite package.
 func ExpandSuites(dir string, tests []string) []string {
-	files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
-	for i, f := range files {
-		files[i] = filepath.Base(f)
+	if !mentionsSuites(dir) {
+		return tests
 	}
-	return expandSuites(tests, suiteMethods(dir, files))
+	cmd := exec.Command("go", "list", "-f", `{{join .TestGoFiles " "}} {{join .XTestGoFiles " "}}`, ".")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return tests // the build listed the tests: the suites stay whole
+	}
+	return expandSuites(tests, suiteMethods(dir, strings.Fields(string(out))))
+}
+
+// mentionsSuites says whether some _test.go file of dir names testify's
+// suite package.
+func mentionsSuites(dir string) bool {
+	files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	for _, f := range files {
+		if data, err := os.ReadFile(f); err == nil && bytes.Contains(data, []byte(testifySuite)) {
+			return true
+		}
+	}
+	return false
 }
 
 // ForTest is the plan and top-level test that hunt one test or suite
 // method: a method's hunt runs its suite's test with the method's
-// -run pattern, and its summary names the method.
+// -run pattern, and its summaries and checkpoints name the method.
 func ForTest(p Plan, test string) (Plan, string) {
 	top, _, method := strings.Cut(test, "/")
 	if method {
-		p.Run = exactRun(test)
+		p.Run, p.Name = exactRun(test), test
 	}
 	return p, top
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	tsuite "github.com/stretchr/testify/suite"
+	"example.com/other"
 )
 
 type base struct{ tsuite.Suite }
@@ -49,6 +50,23 @@ func TestMixed(t *testing.T) {
 
 func TestMade(t *testing.T) { tsuite.Run(t, makeSuite()) }
 
+// Inherited embeds another package's type, whose Test methods the files
+// do not show: its test stays whole.
+type Inherited struct {
+	other.Base
+}
+
+func (s *Inherited) TestOwn() {}
+
+func TestInherited(t *testing.T) { tsuite.Run(t, new(Inherited)) }
+
+// ViaPointer embeds testify's Suite through a pointer: no Test methods.
+type ViaPointer struct{ *tsuite.Suite }
+
+func (s *ViaPointer) TestP() {}
+
+func TestViaPointer(t *testing.T) { tsuite.Run(t, &ViaPointer{}) }
+
 func makeSuite() *Q { return new(Q) }
 `
 
@@ -59,11 +77,13 @@ func TestSuiteMethods(t *testing.T) {
 	}
 	got := suiteMethods(dir, []string{"x_test.go"})
 	want := map[string][]string{
-		"TestQ":       {"TestQ/TestPop", "TestQ/TestPush", "TestQ/TestShared"},
-		"TestQVar":    {"TestQVar/TestPop", "TestQVar/TestPush", "TestQVar/TestShared"},
-		"TestGeneric": {"TestGeneric/TestGeneric"},
+		"TestQ":          {"TestQ/TestPop", "TestQ/TestPush", "TestQ/TestShared"},
+		"TestQVar":       {"TestQVar/TestPop", "TestQVar/TestPush", "TestQVar/TestShared"},
+		"TestGeneric":    {"TestGeneric/TestGeneric"},
+		"TestViaPointer": {"TestViaPointer/TestP"},
 		// TestMixed runs another subtest, TestMade a suite of unknown
-		// type: both stay whole.
+		// type, TestInherited one with methods of another package: they
+		// stay whole.
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("suiteMethods = %v\nwant %v", got, want)

@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -131,7 +132,11 @@ func (b *Binary) VBSets(p Plan, test string) ([]string, error) {
 
 // rankVariables profiles the test and ranks what it touched.
 func (b *Binary) rankVariables(p Plan, test string) ([]vbound.Variable, error) {
-	obs, err := b.profileWith(pct.Spec{Name: "pct", D: 3}, "^"+test+"$", profileRuns, p.Seed, p.Loop)
+	run := "^" + regexp.QuoteMeta(test) + "$"
+	if p.Name != "" {
+		run = exactRun(p.Name) // a suite method: profile it alone
+	}
+	obs, err := b.profileWith(pct.Spec{Name: "pct", D: 3}, run, profileRuns, p.Seed, p.Loop)
 	if err != nil {
 		return nil, err
 	}

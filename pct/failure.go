@@ -193,7 +193,11 @@ func RegisterHelpers(names []string) {
 // litHelpers are the function literals that called Helper(), by frame
 // name (NoteHelper): the compiler names them ("p.TestX.func1"), so they
 // are learnt when they run, not listed by the instrumenter. A sync.Map: a
-// literal may run on a goroutine gopct does not manage.
+// literal may run on a goroutine gopct does not manage. Unlike go test,
+// which marks a helper per T, the set is the process's and never shrinks:
+// a literal that fails before its own Helper() call in its first run is
+// reported inside it then, and at its caller in later executions. Only the
+// report's position can differ; a replay compares the failure, not it.
 var litHelpers sync.Map
 
 // NoteHelper registers its caller, a function literal that has just

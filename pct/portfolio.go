@@ -6,12 +6,12 @@ package pct
 // executions or 20 s each, docs/STRATEGIES.md) PCT missed Kubernetes11298,
 // whose executions are thousands of steps long while the bug needs a
 // preemption in their last few dozen (PCT's 1/(n k^(d-1))), and the walk
-// found it at #22; the walk needed 51 executions for Serving2137 where PCT
-// needed 13, and the corpus's wg.Add and dispatch kernels take it 13-21
-// where PCT takes 1-2. Alternating finds what either finds, in about twice
-// the executions of the better one on average, which is what a smoke run over code
-// nobody has looked at needs; on the corpus it needs fewer executions than
-// either (docs/STRATEGIES.md).
+// found it at execution #22; the walk first failed Serving2137 at #51,
+// PCT at #13, and the corpus's wg.Add and dispatch kernels take the walk
+// 13-21 executions where PCT takes 1-2. Alternating finds what either
+// finds, and a smoke run over code nobody has looked at needs that; over
+// the corpus it even needed fewer executions than either, while a bug
+// that only one member finds costs it up to about twice that member's.
 //
 // Each execution's member depends only on its index, so the schedule of
 // execution i is the same for any -workers or -shard, and a replay needs

@@ -21,6 +21,7 @@ func TestPortfolioMembers(t *testing.T) {
 		t.Error("PCT's execution has no horizon")
 	}
 	// PCT learns k from the walk's executions too.
+	p.Begin(5, NewRand(5))
 	p.End(ExecOutcome{Steps: 40, Goroutines: 3})
 	if p.pct.k != 40 || p.pct.n != 3 {
 		t.Errorf("PCT learned k=%d n=%d, want 40 3", p.pct.k, p.pct.n)

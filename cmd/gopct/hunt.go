@@ -65,7 +65,7 @@ func hunt(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if vbound < 0 || tbound < 0 || (tbound > 0 && strategy == "random") {
-		fmt.Fprintf(stderr, "gopct hunt: -v and -t must not be negative, and -t needs pct or pctvb\n")
+		fmt.Fprintf(stderr, "gopct hunt: -v and -t must not be negative, and -t needs pct, pctvb or portfolio\n")
 		return 2
 	}
 	p.Spec = pct.Spec{Name: strategy}
@@ -160,7 +160,6 @@ func runHunt(p campaign.Plan, store campaign.Store, jsonOut bool, stdout, stderr
 		}
 		tp, top := campaign.ForTest(p, test)
 		planned := bin.Planned(tp, top)
-		planned.Test = test
 		s := store.Recorded(planned)
 		if s != nil {
 			logf(p.Log, "gopct: %s: recorded in %s, not hunted again (-resume)\n", test, store.Path)
@@ -173,7 +172,6 @@ func runHunt(p campaign.Plan, store campaign.Store, jsonOut bool, stdout, stderr
 			if s, err = huntWithProgress(hunt, q, top, stderr); err != nil {
 				return fail(stderr, err)
 			}
-			s.Test = test
 			if err := store.Add(s); err != nil {
 				return fail(stderr, err)
 			}
