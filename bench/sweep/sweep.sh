@@ -76,9 +76,9 @@ while read -r kind mv pkg tests; do
 	key=$(echo "$mv" | tr '/@+' '___')
 	if [ "$kind" = ci ]; then
 		f="$OUT/ci.$key"
-		echo "$(date +%T) ci $mv $pkg" >&2
-		(cd "$dir" && nice "$GOPCT" ci -json -seed "$SEED" -budget "$CI_BUDGET" -workers "$WORKERS" $pkg \
-			>"$f.json" 2>"$f.err"; echo "{\"exit\": $?, \"module\": \"$mv\", \"pkgdir\": \"$pkg\", \"ci\": true}" >>"$f.json")
+		echo "$(date +%T) ci $mv $pkg $tests" >&2
+		(cd "$dir" && nice "$GOPCT" ci -json -seed "$SEED" -budget "$CI_BUDGET" -workers "$WORKERS" $pkg $tests \
+			>"$f.json" 2>"$f.err"; echo "{\"exit\": $?, \"module\": \"$mv\", \"pkgdir\": \"$pkg${tests:+ $tests}\", \"ci\": true}" >>"$f.json")
 		continue
 	fi
 	for t in $tests; do
