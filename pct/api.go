@@ -92,6 +92,20 @@ func Load[T any](site int, p *T) T {
 	return *p
 }
 
+// LoadPtr is Load for a read that gc makes after the calls of its
+// statement (instrument/evalorder.go): the access is recorded here, and the
+// caller reads *p where gc would, in (*LoadPtr(site, &x)).
+func LoadPtr[T any](site int, p *T) *T {
+	if gate[site] {
+		if !tallyOn {
+			access(site, unsafe.Pointer(p), nil, false, unsafe.Sizeof(*p))
+		} else if tally--; tally < 0 {
+			access(site, unsafe.Pointer(p), nil, false, unsafe.Sizeof(*p))
+		}
+	}
+	return p
+}
+
 // Store writes v to *p after a scheduling point. v is evaluated by the caller
 // before the point, so `x = f()` is preemptible between f and the store.
 // (An outlined generic call for the point, which kept v in registers on
