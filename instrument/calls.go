@@ -91,6 +91,13 @@ var ops = map[string]op{
 	"os/signal.NotifyContext": {"SignalNotifyContext", pct.KindOther, recvNone},
 	"testing.common.Cleanup":  {"TCleanup", pct.KindOther, recvValue}, // t.Cleanup, b.Cleanup
 	"testing.TB.Cleanup":      {"TCleanup", pct.KindOther, recvValue},
+	// A subtest's t.Setenv and t.Chdir are undone when it is complete.
+	"testing.common.Setenv": {"TSetenv", pct.KindOther, recvValue},
+	"testing.T.Setenv":      {"TSetenv", pct.KindOther, recvValue},
+	"testing.TB.Setenv":     {"TSetenv", pct.KindOther, recvValue},
+	"testing.common.Chdir":  {"TChdir", pct.KindOther, recvValue},
+	"testing.T.Chdir":       {"TChdir", pct.KindOther, recvValue},
+	"testing.TB.Chdir":      {"TChdir", pct.KindOther, recvValue},
 	// Channel operations through reflect (pct/reflectchan.go).
 	"reflect.Value.Recv":  {"ReflectRecv", pct.KindRecv, recvCopy},
 	"reflect.Value.Send":  {"ReflectSend", pct.KindSend, recvCopy},

@@ -102,8 +102,12 @@ func (r *fileRewriter) expr(e ast.Expr) string {
 	return r.splice(e)
 }
 
-// load renders a read of location e.
+// load renders a read of location e; read after the calls of its
+// statement when it comes before one, as gc reads it (evalorder.go).
 func (r *fileRewriter) load(e ast.Expr) string {
+	if r.readLate[e] {
+		return "(*" + r.rt("LoadPtr") + "(" + r.site(pct.KindRead, e) + ", &" + r.addr(e) + "))"
+	}
 	return r.rt("Load") + "(" + r.site(pct.KindRead, e) + ", &" + r.addr(e) + ")"
 }
 

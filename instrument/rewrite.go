@@ -41,12 +41,13 @@ type fileRewriter struct {
 	clockFuncs map[string]string      // body-less functions linked to a real clock: name -> target (clock.go)
 	keep       map[string]bool        // expressions kept alive with `var _ = X`
 	litHelpers map[*ast.ExprStmt]bool // Helper() statements of function literals (litHelperCalls)
+	readLate   map[ast.Expr]bool      // expressions before a call of their statement (evalorder.go)
 }
 
 func newFileRewriter(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package) *fileRewriter {
 	r := &fileRewriter{
 		fset: fset, tf: fset.File(f.Pos()), file: f, src: src, info: info, pkg: pkg,
-		keep: map[string]bool{},
+		keep: map[string]bool{}, readLate: readsBeforeCalls(f, info),
 	}
 	var profiled map[*types.Var]bool
 	r.shared, profiled = sharedLocals(f, info)

@@ -9,6 +9,7 @@ package pct
 import (
 	"context"
 	"fmt"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -89,6 +90,20 @@ func Load[T any](site int, p *T) T {
 		}
 	}
 	return *p
+}
+
+// LoadPtr is Load for a read that gc makes after the calls of its
+// statement (instrument/evalorder.go): the access is recorded here, and the
+// caller reads *p where gc would, in (*LoadPtr(site, &x)).
+func LoadPtr[T any](site int, p *T) *T {
+	if gate[site] {
+		if !tallyOn {
+			access(site, unsafe.Pointer(p), nil, false, unsafe.Sizeof(*p))
+		} else if tally--; tally < 0 {
+			access(site, unsafe.Pointer(p), nil, false, unsafe.Sizeof(*p))
+		}
+	}
+	return p
 }
 
 // Store writes v to *p after a scheduling point. v is evaluated by the caller
@@ -590,6 +605,46 @@ func TCleanup(site int, tb testing.TB, f func()) {
 	if !subtestCleanup(tb, f) {
 		tb.Cleanup(f)
 	}
+}
+
+// TSetenv is t.Setenv(key, value). Inside a controlled execution, called
+// by a subtest's goroutine on its t, the variable is restored when that
+// subtest is complete, before its parent's t.Run returns, as go test does:
+// the subtests share the test's t, whose cleanups run only after the
+// top-level test function has returned, so the next subtest saw the value
+// (go.opentelemetry.io/otel/sdk's TestTracerProviderSamplerConfigFromEnv:
+// a subtest without a sampler argument found the previous one's "1.3" and
+// its error). Also b.Setenv and tb.Setenv through the testing.TB interface.
+func TSetenv(site int, tb testing.TB, key, value string) {
+	prev, had := os.LookupEnv(key)
+	tb.Setenv(key, value)
+	subtestCleanup(tb, func() {
+		if had {
+			os.Setenv(key, prev)
+		} else {
+			os.Unsetenv(key)
+		}
+	})
+}
+
+// TChdir is t.Chdir(dir): inside a controlled execution a subtest's
+// working directory (and PWD) is restored when that subtest is complete,
+// as TSetenv restores a variable.
+func TChdir(site int, tb testing.TB, dir string) {
+	prev, err := os.Getwd()
+	pwd, hadPWD := os.LookupEnv("PWD")
+	tb.Chdir(dir)
+	if err != nil {
+		return
+	}
+	subtestCleanup(tb, func() {
+		os.Chdir(prev)
+		if hadPWD {
+			os.Setenv("PWD", pwd)
+		} else {
+			os.Unsetenv("PWD")
+		}
+	})
 }
 
 // TError records a failure message and then calls the real method: method is

@@ -29,10 +29,40 @@ const rtPrefix = "gopct.invalid/rt."
 
 // Stack is runtime.Stack(buf, all).
 func Stack(buf []byte, all bool) int {
-	if !all || current.Load() == nil {
+	if !all {
+		return copy(buf, ownStack())
+	}
+	if current.Load() == nil {
 		return runtime.Stack(buf, all)
 	}
 	return copy(buf, testDump(fullDump(), currentBubble()))
+}
+
+// ownStack is the calling goroutine's stack as runtime.Stack(buf, false)
+// gives it to the caller of Stack: without Stack's own frame on top (and
+// gopct's frames below, the header's synctest marks), in and out of
+// executions. A stack trace the code records for itself (OpenTelemetry's
+// span.RecordError with trace.WithStackTrace) starts with the function that
+// called runtime.Stack, and tests check it: go.opentelemetry.io/otel/sdk's
+// TestRecordErrorWithStackTrace failed in every execution ("gopct.invalid/rt.Stack(...)
+// not prefixed with go.opentelemetry.io/otel/sdk/trace.recordStackTrace").
+func ownStack() string {
+	buf := make([]byte, 8<<10)
+	for {
+		n := runtime.Stack(buf, false)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	block := strings.TrimRight(string(buf), "\n")
+	header, _, _ := strings.Cut(block, "\n")
+	g, ok := testGoroutine(block, bubbleOf(header))
+	if !ok {
+		return string(buf)
+	}
+	return g + "\n"
 }
 
 // fullDump is the runtime's dump of every goroutine.

@@ -42,12 +42,25 @@ mkdir -p "$OUT"
 fetch() {
 	local mv=$1 dir
 	dir="$SCRATCH/$(echo "$mv" | tr '/@+' '___')"
+	[ -f "$dir/.dir" ] && dir=$(cat "$dir/.dir")
 	if [ ! -d "$dir" ]; then
 		local info src gomod
 		info=$(cd "$SCRATCH" && GOFLAGS=-mod=mod go mod download -json "$mv") || return 1
 		src=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["Dir"])' "$info")
 		gomod=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["GoMod"])' "$info")
-		cp -r "$src" "$dir" && chmod -R u+w "$dir"
+		if grep -q '^replace .*=> \.\.\?/' "$gomod" 2>/dev/null; then
+			# A module of a multi-module repository that replaces its siblings by
+			# directory (otel/sdk: go.opentelemetry.io/otel => ../): the copy goes to
+			# $dir/tree/MODULEPATH and bench/sweep/layout.py puts the siblings where
+			# the replaces point. Printed: the copy's directory.
+			local tree="$dir/tree"
+			dir="$tree/${mv%@*}"
+			mkdir -p "$(dirname "$dir")" && cp -r "$src" "$dir" && chmod -R u+w "$dir"
+			python3 "$REPO/bench/sweep/layout.py" "$tree" "$dir" >&2 || return 1
+			echo "$dir" >"$SCRATCH/$(echo "$mv" | tr '/@+' '___')/.dir"
+		else
+			cp -r "$src" "$dir" && chmod -R u+w "$dir"
+		fi
 		[ -f "$dir/go.mod" ] || cp "$gomod" "$dir/go.mod"
 		# The tests' dependencies (go.sum of the module itself lists them).
 		(cd "$dir" && go mod download >/dev/null 2>&1)
@@ -63,9 +76,9 @@ while read -r kind mv pkg tests; do
 	key=$(echo "$mv" | tr '/@+' '___')
 	if [ "$kind" = ci ]; then
 		f="$OUT/ci.$key"
-		echo "$(date +%T) ci $mv $pkg" >&2
-		(cd "$dir" && nice "$GOPCT" ci -json -seed "$SEED" -budget "$CI_BUDGET" -workers "$WORKERS" $pkg \
-			>"$f.json" 2>"$f.err"; echo "{\"exit\": $?, \"module\": \"$mv\", \"pkgdir\": \"$pkg\", \"ci\": true}" >>"$f.json")
+		echo "$(date +%T) ci $mv $pkg $tests" >&2
+		(cd "$dir" && nice "$GOPCT" ci -json -seed "$SEED" -budget "$CI_BUDGET" -workers "$WORKERS" $pkg $tests \
+			>"$f.json" 2>"$f.err"; echo "{\"exit\": $?, \"module\": \"$mv\", \"pkgdir\": \"$pkg${tests:+ $tests}\", \"ci\": true}" >>"$f.json")
 		continue
 	fi
 	for t in $tests; do
