@@ -62,7 +62,9 @@ while read -r kind mv pkg tests; do
 	dir=$(fetch "$mv") || { echo "cannot download $mv" >&2; continue; }
 	key=$(echo "$mv" | tr '/@+' '___')
 	if [ "$kind" = ci ]; then
+		# A module may have several ci lines, one per package pattern.
 		f="$OUT/ci.$key"
+		[ "$pkg" = ./... ] || f="$f.$(echo "$pkg" | tr '/.' '__')"
 		echo "$(date +%T) ci $mv $pkg" >&2
 		(cd "$dir" && nice "$GOPCT" ci -json -seed "$SEED" -budget "$CI_BUDGET" -workers "$WORKERS" $pkg \
 			>"$f.json" 2>"$f.err"; echo "{\"exit\": $?, \"module\": \"$mv\", \"pkgdir\": \"$pkg\", \"ci\": true}" >>"$f.json")
