@@ -23,23 +23,41 @@ import (
 // The clock moves while a goroutine holds the token only when the holder
 // blocked natively (time passes only when every goroutine of the bubble is
 // durably blocked; gopct's own waits hand the token off first). So the
-// holder notes the clock whenever it is given or keeps the token while
-// other goroutines could run (tenureAt), and at its next decision, and
-// when it records a failure, it compares: a clock that moved by more than
-// -max-delay delayed the waiting goroutines longer than the schedules
-// gopct assumes, and the execution is given up (a step limit's verdict:
+// holder notes the clock whenever it is given or keeps the token
+// (tenureAt), and at its next decision, and when it records a failure, it
+// compares: a clock that moved by more than -max-delay while other
+// goroutines could run (enabled when the tenure began, or woken since by
+// code gopct does not see) delayed them longer than the schedules gopct
+// assumes, and the execution is given up (a step limit's verdict:
 // it says nothing about the test). Within the bound, it is a delay like a
 // timer that fires early. The remedy is to instrument that code: -deps
 // auto,MODULE. Testscript sweep_held_native_wait.
 
 // startTenure notes the clock as next, the goroutine chosen among n
-// enabled ones (nil: time passes), holds the token.
+// enabled ones (nil: time passes), holds the token; othersAtTenure says
+// whether others could run then.
 func (e *execution) startTenure(next *G, n int) {
-	if next == nil || n < 2 || e.maxDelay <= 0 || e.lazyTime {
+	if next == nil || e.maxDelay <= 0 || e.lazyTime {
 		e.tenureAt = time.Time{}
 		return
 	}
 	e.tenureAt = now()
+	e.othersAtTenure = n > 1
+}
+
+// othersWaited says whether goroutines other than the holder could run
+// during its tenure: enabled when it began, or woken since by code gopct
+// does not see (a fake clock's Step, uninstrumented, sends on the channel
+// a goroutine selects on: it comes back and waits in pending until the
+// holder's next decision).
+func (e *execution) othersWaited() bool {
+	if e.othersAtTenure {
+		return true
+	}
+	e.mu.Lock()
+	n := len(e.pending)
+	e.mu.Unlock()
+	return n > 0
 }
 
 // heldTooLong gives up the execution when the clock ran past -max-delay
@@ -57,7 +75,7 @@ func (e *execution) heldTooLong(g *G) bool {
 // moved more than -max-delay during g's tenure, nil otherwise.
 func (e *execution) heldFailure(g *G) *Failure {
 	d := now().Sub(e.tenureAt)
-	if d <= e.maxDelay+sleepOvershoot {
+	if d <= e.maxDelay+sleepOvershoot || !e.othersWaited() {
 		return nil
 	}
 	e.tenureAt = time.Time{}

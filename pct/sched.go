@@ -98,9 +98,10 @@ type execution struct {
 	lazyTime bool          // time passes only when no goroutine can run (-early-timers=false)
 	maxDelay time.Duration // a timer fires early only when due within this (0: any)
 	// tenureAt is the bubble's clock when the token holder was last
-	// given (or kept) the token while other goroutines could run, zero
-	// otherwise (holdtime.go).
-	tenureAt time.Time
+	// given (or kept) the token, zero while nobody holds it or with
+	// -max-delay 0 (holdtime.go).
+	tenureAt       time.Time
+	othersAtTenure bool // goroutines other than the holder could run when tenureAt was noted
 	// pools: the objects Put to each sync.Pool in this execution, the only
 	// ones its Gets hand back (PoolGet).
 	pools map[*sync.Pool][]any
