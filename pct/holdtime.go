@@ -79,7 +79,7 @@ func (e *execution) heldFailure(g *G) *Failure {
 		return nil
 	}
 	e.tenureAt = time.Time{}
-	return &Failure{Kind: FailStepLimit, Site: g.site, Goroutine: g.id, Message: fmt.Sprintf(
+	return &Failure{Kind: FailStepLimit, Site: g.site, Goroutine: g.id, HeldNative: posOf(g), Message: fmt.Sprintf(
 		"%s blocked inside code gopct does not instrument after %s while other goroutines waited for their turn, "+
 			"and the clock ran %v (over -max-delay %v): no real run delays them that long, so the execution is given up; "+
 			"when that code is another module's, instrument it too: -deps auto,MODULE",
