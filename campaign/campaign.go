@@ -447,6 +447,9 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 			s.Finished += r.Finished
 			s.Abandoned += r.Abandoned
 			s.HeldTimer = max(s.HeldTimer, r.HeldTimer)
+			if s.HeldNative == "" {
+				s.HeldNative = r.HeldNative
+			}
 			s.Bounds = r.Bounds
 			s.Complete = r.Complete
 			s.Unmanaged += r.Unmanaged

@@ -76,6 +76,9 @@ func (b *Binary) HuntVB(p Plan, test string) (*results.Summary, error) {
 			total.Finished += s.Finished
 			total.Abandoned += s.Abandoned
 			total.HeldTimer = max(total.HeldTimer, s.HeldTimer)
+			if total.HeldNative == "" {
+				total.HeldNative = s.HeldNative
+			}
 			total.Resumed += s.Resumed
 			total.Seconds += s.Seconds
 			total.CPUSeconds += s.CPUSeconds

@@ -61,8 +61,13 @@ type Config struct {
 // gomock (go.uber.org/mock, and github.com/golang/mock before it) reports
 // a missing or unexpected call through its TestReporter's Fatalf:
 // uninstrumented, the report said "test failed" without the message.
+// k8s.io/utils holds Kubernetes' mock clock (clock/testing's FakeClock):
+// its Step sends on the channels of the timers it made, which the code
+// under test selects on; uninstrumented, the send was invisible, the
+// goroutine waiting on it stayed blocked, and client-go's delaying queue
+// tests failed ("should have added") in executions no real run shows.
 var AutoDeps = []string{"golang.org/x/sync", "github.com/stretchr/testify", "github.com/benbjohnson/clock", "go.uber.org/goleak",
-	"go.uber.org/mock", "github.com/golang/mock"}
+	"go.uber.org/mock", "github.com/golang/mock", "k8s.io/utils"}
 
 // Result describes an instrumented copy of the user's packages. The user's
 // files are never written; everything lives in WorkDir and is reached

@@ -371,6 +371,16 @@ func (r *fileRewriter) selectStmt(s *ast.SelectStmt, label string) string {
 	t.stmts = append(t.stmts, zeros...)
 	try := "func(i int) bool { switch i { " + strings.Join(tries, "; ") + " }; return false }"
 	block := "func() int { select { " + strings.Join(blocks, "; ") + " } }"
+	// The temporaries need a block; a label inside it is out of reach of
+	// a goto from outside (hashicorp/raft's replicateTo jumps back to
+	// `CHECK_MORE: select {...}`: "goto CHECK_MORE jumps into block"). A
+	// labelled select is then a labelled `switch { default: ... }` around
+	// them, which a goto reaches and a `break label` leaves, as it left
+	// the select.
+	outer := ""
+	if label != "" && len(t.stmts) > 0 {
+		outer, label = label, ""
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%sswitch %s(%s, %d, %v, %s, %s) {", label, r.rt("Select"), site, n, hasDefault, try, block)
 	pos := s.Body.Lbrace + 1
@@ -385,6 +395,9 @@ func (r *fileRewriter) selectStmt(s *ast.SelectStmt, label string) string {
 		pos = cc.End()
 	}
 	b.WriteString(r.raw(pos, s.Body.Rbrace) + "}")
+	if outer != "" {
+		return outer + "switch { default: " + strings.Join(t.stmts, "; ") + "; " + b.String() + " }"
+	}
 	return t.wrap(b.String())
 }
 

@@ -75,6 +75,10 @@ type Failure struct {
 	// execution was given up, if -max-delay kept it from firing while
 	// goroutines ran (heldtimer.go).
 	HeldTimer time.Duration
+	// HeldNative (FailStepLimit): where the token holder blocked inside
+	// code gopct does not instrument while the clock ran past -max-delay
+	// and goroutines waited for their turn (holdtime.go).
+	HeldNative string
 }
 
 // unsupportedPanic recognises the testing package's refusals inside a

@@ -170,6 +170,7 @@ func (r *runner) run(body func(*testing.T)) {
 	crash := openCrashLog(r.cfg.CrashLog)
 	execs, maxSteps, abandoned := 0, 0, 0
 	var held time.Duration // HeldTimer
+	var heldNative string
 	var unmanaged unmanagedTally
 	limits := &stepLimits{fixed: r.cfg.MaxSteps}
 	complete := false
@@ -203,6 +204,9 @@ func (r *runner) run(body func(*testing.T)) {
 		if f != nil && !f.Kind.IsBug() && !f.Kind.IsEnvironment() {
 			abandoned++
 			held = max(held, f.HeldTimer)
+			if heldNative == "" {
+				heldNative = f.HeldNative
+			}
 		}
 		unmanaged.add(e)
 		r.count(execs, abandoned, maxSteps, unmanaged)
@@ -235,7 +239,7 @@ func (r *runner) run(body func(*testing.T)) {
 	}
 	rec := Record{Type: RecDone, Executions: execs, Finished: execs - abandoned, MaxSteps: maxSteps,
 		Abandoned: abandoned, Spec: &spec, Complete: complete, Unmanaged: unmanaged.executions, UnmanagedAt: unmanaged.at,
-		Tallied: tallied, HeldTimer: held}
+		Tallied: tallied, HeldTimer: held, HeldNative: heldNative}
 	if b, ok := strat.(interface{ Stats() []BoundStats }); ok {
 		rec.Bounds = b.Stats()
 	}

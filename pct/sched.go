@@ -97,6 +97,11 @@ type execution struct {
 
 	lazyTime bool          // time passes only when no goroutine can run (-early-timers=false)
 	maxDelay time.Duration // a timer fires early only when due within this (0: any)
+	// tenureAt is the bubble's clock when the token holder was last
+	// given (or kept) the token, zero while nobody holds it or with
+	// -max-delay 0 (holdtime.go).
+	tenureAt       time.Time
+	othersAtTenure bool // goroutines other than the holder could run when tenureAt was noted
 	// pools: the objects Put to each sync.Pool in this execution, the only
 	// ones its Gets hand back (PoolGet).
 	pools map[*sync.Pool][]any
@@ -443,6 +448,9 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	if tallyGranted != 0 {
 		e.closeTally()
 	}
+	if !e.tenureAt.IsZero() && cur != nil && t != turnIdle && e.heldTooLong(cur) {
+		<-e.abortCh // given up (holdtime.go): stays blocked, durably
+	}
 	e.stay, e.windowStay = false, false
 	e.unfast()
 	e.applyQueued()
@@ -492,6 +500,7 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 	if pick >= 0 {
 		next = ch[pick]
 	}
+	e.startTenure(next, len(ch))
 	if next == cur && t == turnPoint {
 		e.stay = e.live == nil && !canTime && !d.Yield
 		e.windowStay = e.live != nil && !canTime && !d.Yield
@@ -546,6 +555,7 @@ func (e *execution) park(g *G) {
 // goIdle leaves the token with nobody: every goroutine is blocked. Time may
 // pass (the bubble fires the next timer) or the bubble reports a deadlock.
 func (e *execution) goIdle() {
+	e.tenureAt = time.Time{}
 	e.mu.Lock()
 	e.idle = true
 	e.holder = nil
@@ -743,6 +753,11 @@ func (e *execution) clockTick() {
 // fail records the first failure and aborts the execution: every managed
 // goroutine stays blocked, and the runner tears the bubble down.
 func (e *execution) fail(f *Failure) {
+	if f.Kind != FailStepLimit && !e.tenureAt.IsZero() && e.holder != nil && getg() == e.curGP.Load() {
+		if g := e.heldFailure(e.holder); g != nil {
+			f = g // the failure came after a schedule no real run makes (holdtime.go)
+		}
+	}
 	e.closeIfHolder()
 	e.mu.Lock()
 	if e.failure == nil {

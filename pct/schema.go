@@ -123,6 +123,10 @@ type Record struct {
 	// at the step limit would have needed to let their next timer fire
 	// while goroutines ran (heldtimer.go).
 	HeldTimer time.Duration `json:"heldTimer,omitempty"`
+	// HeldNative: where the first execution given up because its token
+	// holder blocked inside code gopct does not instrument, while
+	// goroutines waited past -max-delay, had stopped (holdtime.go).
+	HeldNative string `json:"heldNative,omitempty"`
 }
 
 // BugReport describes a failing execution.

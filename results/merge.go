@@ -66,6 +66,9 @@ func addShard(m, s *Summary) {
 	m.Finished += s.Finished
 	m.Abandoned += s.Abandoned
 	m.HeldTimer = max(m.HeldTimer, s.HeldTimer)
+	if m.HeldNative == "" {
+		m.HeldNative = s.HeldNative
+	}
 	m.Workers += s.Workers
 	m.Seconds = max(m.Seconds, s.Seconds)
 	m.CPUSeconds += s.CPUSeconds

@@ -34,6 +34,10 @@ type Summary struct {
 	// waited, which -max-delay kept from firing as goroutines ran
 	// (pct/heldtimer.go): raising -max-delay, not -max-steps, lets it fire.
 	HeldTimer time.Duration `json:"heldTimer,omitempty"`
+	// HeldNative: executions were given up because the token holder
+	// blocked inside code gopct does not instrument, here, while
+	// goroutines waited past -max-delay (pct/holdtime.go).
+	HeldNative string `json:"heldNative,omitempty"`
 	// Fresh: each execution ran in a process of its own, because state
 	// the test left in its package broke the next execution of the same
 	// process, or because it failed only while other worker processes ran

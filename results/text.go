@@ -17,7 +17,7 @@ func WriteSummary(w io.Writer, s *Summary) {
 	if s.Inconclusive() {
 		fmt.Fprintf(w, "?     %s %s: INCONCLUSIVE: only %d of %d executions ran to their end (%s, seed %d, %.1fs)\n",
 			s.Package, s.Test, s.Finished, s.Executions, s.Strategy, s.Seed, s.Seconds)
-		if !writeHeldTimer(w, s) {
+		if held := writeHeldTimer(w, s); !writeHeldNative(w, s) && !held {
 			fmt.Fprintf(w, "      the others were given up as too long: nothing is known about them; raise -max-steps\n"+
 				"      or make the test shorter\n")
 		}
@@ -35,6 +35,7 @@ func WriteSummary(w io.Writer, s *Summary) {
 		if s.Abandoned > 0 {
 			fmt.Fprintf(w, "      %d executions were given up as too long (%d finished)\n", s.Abandoned, s.Finished)
 			writeHeldTimer(w, s)
+			writeHeldNative(w, s)
 		}
 		writeUnmanaged(w, s)
 		return
@@ -85,6 +86,22 @@ func writeHeldTimer(w io.Writer, s *Summary) bool {
 		"      ahead of running goroutines (a timer that fires while they can run, in all); if the\n"+
 		"      test keeps goroutines busy while it waits for time (spins for a duration), rerun with\n"+
 		"      -max-delay %v or more (as long as it spins)\n", d)
+	return true
+}
+
+// writeHeldNative explains executions given up because the token holder
+// blocked inside code gopct does not instrument (a poll in another
+// module) while goroutines waited for their turn past -max-delay
+// (pct/holdtime.go): -max-steps does not help, instrumenting that code
+// does. It reports whether there was one.
+func writeHeldNative(w io.Writer, s *Summary) bool {
+	if s.HeldNative == "" {
+		return false
+	}
+	fmt.Fprintf(w, "      executions were given up while the test waited inside code gopct does not instrument\n"+
+		"      (first after %s) and other goroutines waited for their turn longer than -max-delay:\n"+
+		"      no real run delays them that long; when that code is another module's (a poll, a mock\n"+
+		"      clock), instrument it too: -deps auto,MODULE\n", s.HeldNative)
 	return true
 }
 

@@ -75,7 +75,9 @@ while read -r kind mv pkg tests; do
 	dir=$(fetch "$mv") || { echo "cannot download $mv" >&2; continue; }
 	key=$(echo "$mv" | tr '/@+' '___')
 	if [ "$kind" = ci ]; then
+		# A module may have several ci lines, one per package pattern.
 		f="$OUT/ci.$key"
+		[ "$pkg" = ./... ] && [ -z "$tests" ] || f="$f.$(echo "$pkg${tests:+ $tests}" | tr '/. ' '___')"
 		echo "$(date +%T) ci $mv $pkg $tests" >&2
 		(cd "$dir" && nice "$GOPCT" ci -json -seed "$SEED" -budget "$CI_BUDGET" -workers "$WORKERS" $pkg $tests \
 			>"$f.json" 2>"$f.err"; echo "{\"exit\": $?, \"module\": \"$mv\", \"pkgdir\": \"$pkg${tests:+ $tests}\", \"ci\": true}" >>"$f.json")
