@@ -63,8 +63,13 @@ func suiteMethods(dir string, files []string) map[string][]string {
 type suiteType struct {
 	methods  []string // its methods whose names begin with Test
 	embedded []string // the types of the package it embeds
-	// opaque: it embeds a type of another package (other than testify's
-	// suite.Suite), whose Test methods, promoted, the files do not show.
+	// declared: the files declare the type itself, not only methods of
+	// it (a type of the package's other files may embed what they do not
+	// show).
+	declared bool
+	// opaque: it is not a struct, or it embeds a type of another package
+	// (other than testify's suite.Suite), whose Test methods, promoted,
+	// the files do not show.
 	opaque bool
 }
 
@@ -83,8 +88,11 @@ func declaredTypes(files []*ast.File) map[string]*suiteType {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.TypeSpec:
-				if st, ok := n.Type.(*ast.StructType); ok {
-					t := get(pkg, n.Name.Name)
+				t := get(pkg, n.Name.Name)
+				t.declared = true
+				st, ok := n.Type.(*ast.StructType)
+				t.opaque = t.opaque || !ok
+				if ok {
 					for _, field := range st.Fields.List {
 						if len(field.Names) > 0 {
 							continue
@@ -163,7 +171,7 @@ func suiteTestMethods(fn *ast.FuncDecl, local, pkg string, types map[string]*sui
 // embeds, is not declared in the files, or embeds another package's type.
 func collectMethods(pkg, name string, types map[string]*suiteType, visited map[string]bool, add func(string)) bool {
 	t := types[pkg+"."+name]
-	if t == nil || t.opaque {
+	if t == nil || !t.declared || t.opaque {
 		return false
 	}
 	if visited[name] {

@@ -67,6 +67,20 @@ func (s *ViaPointer) TestP() {}
 
 func TestViaPointer(t *testing.T) { tsuite.Run(t, &ViaPointer{}) }
 
+// Elsewhere is declared in the package's other files: its fields are not
+// shown, so its test stays whole.
+func (s *Elsewhere) TestE() {}
+
+func TestElsewhere(t *testing.T) { tsuite.Run(t, new(Elsewhere)) }
+
+// Defined is not a struct: a defined type of another package's, whose
+// methods are not shown.
+type Defined other.Base
+
+func (s *Defined) TestD() {}
+
+func TestDefined(t *testing.T) { tsuite.Run(t, new(Defined)) }
+
 func makeSuite() *Q { return new(Q) }
 `
 
