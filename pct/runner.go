@@ -671,6 +671,9 @@ func (e *execution) finishBody(g0 *G, t *testing.T, normal *bool) {
 	}
 	if t.Failed() {
 		e.failFromTest(t)
+	} else if len(subFilters) > 0 && !e.subMatched {
+		e.fail(&Failure{Kind: FailSkip, Site: -1, Message: "no subtest of " + t.Name() +
+			" matches -run's levels below it: there is nothing to hunt"})
 	}
 	e.curGP.Store(0)
 }

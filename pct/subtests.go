@@ -73,6 +73,9 @@ func runSubtest(site int, t *testing.T, name string, f func(*testing.T)) bool {
 	if !subMatches(parent.depth, name) {
 		return true
 	}
+	if parent.depth == len(subFilters)-1 {
+		e.subMatched = true // a subtest of -run's deepest level runs
+	}
 	e.point(g, site)
 	c := e.newG(g, site)
 	fr := &testFrame{g: c, t: t, name: name, depth: parent.depth + 1, parent: parent}
