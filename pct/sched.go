@@ -95,11 +95,11 @@ type execution struct {
 	readings   int64 // time.Now readings so far: each leads the bubble's clock by 1ns more (clock.go)
 	standstill bool  // the test's own synctest.Test began: readings no longer move (clock.go)
 
-	lazyTime bool          // time passes only when no goroutine can run (-early-timers=false)
+	lazyTime bool // time passes only when no goroutine can run (-early-timers=false)
 	// subMatched: a subtest at -run's deepest level ran (a hunt of a
 	// subtest, or of a suite method, that ran none tests nothing).
 	subMatched bool
-	maxDelay time.Duration // a timer fires early only when due within this (0: any)
+	maxDelay   time.Duration // a timer fires early only when due within this (0: any)
 	// tenureAt is the bubble's clock when the token holder was last
 	// given (or kept) the token, zero while nobody holds it or with
 	// -max-delay 0 (holdtime.go).
