@@ -170,8 +170,9 @@ func (r *ciRun) huntPackage(pk *ciPackage) error {
 func (r *ciRun) declare(pkgs []*ciPackage) ([]*ciPackage, error) {
 	var kept []*ciPackage
 	for _, pk := range pkgs {
-		pk.suites = suiteMethods(pk.dir, pk.testFiles)
-		pk.declared = r.selected(declaredTests(pk.dir, pk.testFiles), pk)
+		parsed := parseTestFiles(pk.dir, pk.testFiles)
+		pk.suites = suiteMethods(parsed)
+		pk.declared = r.selected(declaredTests(parsed), pk)
 		if r.plan.Run == "" || len(pk.declared) > 0 {
 			kept = append(kept, pk)
 		}

@@ -104,14 +104,9 @@ func (b *ciBuilds) abandon() {
 // before the build, to share the budget among tests not built yet and to
 // name those the budget left unbuilt. The built binary's list is the
 // truth.
-func declaredTests(dir string, files []string) []string {
+func declaredTests(files []*ast.File) []string {
 	var tests []string
-	fset := token.NewFileSet()
-	for _, name := range files {
-		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
+	for _, f := range files {
 		for _, d := range f.Decls {
 			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && isTestName(fn.Name.Name) &&
 				fn.Type.Params != nil && len(fn.Type.Params.List) == 1 {
@@ -120,6 +115,19 @@ func declaredTests(dir string, files []string) []string {
 		}
 	}
 	return tests
+}
+
+// parseTestFiles parses the files of dir, once for declaredTests and
+// suiteMethods; a file that does not parse is left out (the build says why).
+func parseTestFiles(dir string, files []string) []*ast.File {
+	fset := token.NewFileSet()
+	var parsed []*ast.File
+	for _, name := range files {
+		if f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution); err == nil {
+			parsed = append(parsed, f)
+		}
+	}
+	return parsed
 }
 
 // isTestName says whether name is Test or Test followed by a character

@@ -26,7 +26,7 @@ func (x) TestM(t *testing.T)      {} // a method: not a test
 	if err := os.WriteFile(filepath.Join(dir, "p_test.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got := declaredTests(dir, []string{"p_test.go", "missing_test.go"})
+	got := declaredTests(parseTestFiles(dir, []string{"p_test.go", "missing_test.go"}))
 	if want := []string{"TestA", "Test", "Test_b"}; !slices.Equal(got, want) {
 		t.Errorf("declaredTests = %q, want %q", got, want)
 	}

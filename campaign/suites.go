@@ -3,7 +3,6 @@ package campaign
 import (
 	"bytes"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"os"
 	"os/exec"
@@ -29,14 +28,7 @@ const testifySuite = "github.com/stretchr/testify/suite"
 // seed and one share. The listing is static (the files' syntax, within
 // the package's test files): a suite whose type it cannot resolve (made
 // by a function, declared in another package) leaves its test whole.
-func suiteMethods(dir string, files []string) map[string][]string {
-	fset := token.NewFileSet()
-	var parsed []*ast.File
-	for _, name := range files {
-		if f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution); err == nil {
-			parsed = append(parsed, f)
-		}
-	}
+func suiteMethods(parsed []*ast.File) map[string][]string {
 	types := declaredTypes(parsed)
 	out := map[string][]string{}
 	for _, f := range parsed {
@@ -309,7 +301,7 @@ func ExpandSuites(dir string, tests []string) []string {
 	if err != nil {
 		return tests // the build listed the tests: the suites stay whole
 	}
-	return expandSuites(tests, suiteMethods(dir, strings.Fields(string(out))))
+	return expandSuites(tests, suiteMethods(parseTestFiles(dir, strings.Fields(string(out)))))
 }
 
 // mentionsSuites says whether some _test.go file of dir names testify's

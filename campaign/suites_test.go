@@ -89,7 +89,7 @@ func TestSuiteMethods(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "x_test.go"), []byte(suitesTestFile), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got := suiteMethods(dir, []string{"x_test.go"})
+	got := suiteMethods(parseTestFiles(dir, []string{"x_test.go"}))
 	want := map[string][]string{
 		"TestQ":          {"TestQ/TestPop", "TestQ/TestPush", "TestQ/TestShared"},
 		"TestQVar":       {"TestQVar/TestPop", "TestQVar/TestPush", "TestQVar/TestShared"},
