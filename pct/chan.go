@@ -199,8 +199,11 @@ func access(site int, p, v unsafe.Pointer, write bool, size uintptr) {
 		return
 	}
 	if getg() != e.curGP.Load() {
-		self() // not the token holder: it runs natively (self's bookkeeping)
-		return
+		// Not the token holder: it runs natively (self's bookkeeping),
+		// unless it comes back from code gopct does not instrument.
+		if back, _ := self(); back == nil {
+			return
+		}
 	}
 	if tallyGranted != 0 {
 		inWindow := e.live != nil

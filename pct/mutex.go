@@ -62,9 +62,12 @@ func lockOp(site int, m sync.Locker, mode lockMode) {
 func mutexLock(site int, m *sync.Mutex) {
 	e := holding()
 	if e == nil {
-		self() // counts an unmanaged goroutine's operation
-		lockUnmanaged(m, mutexW)
-		return
+		// self counts an unmanaged goroutine's operation, or brings one
+		// back from code gopct does not instrument (native.go).
+		if e, _ = self(); e == nil {
+			lockUnmanaged(m, mutexW)
+			return
+		}
 	}
 	g := e.holder
 	e.point(g, site)
@@ -249,10 +252,11 @@ func unlockOp(site int, m sync.Locker, mode lockMode) {
 func mutexUnlock(site int, m *sync.Mutex) {
 	e := holding()
 	if e == nil {
-		self() // counts an unmanaged goroutine's operation
-		m.Unlock()
-		external(extOp{kind: extUnlock, obj: unsafe.Pointer(m)})
-		return
+		if e, _ = self(); e == nil { // as in mutexLock
+			m.Unlock()
+			external(extOp{kind: extUnlock, obj: unsafe.Pointer(m)})
+			return
+		}
 	}
 	g := e.holder
 	e.point(g, site)

@@ -201,6 +201,17 @@ func TestProgStuck(t *testing.T) {
 	})
 }
 
+// TestProgNativeDeadlock blocks the test in an operation gopct does not
+// see that nobody completes: the sender sends on another channel.
+func TestProgNativeDeadlock(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		ch, other := make(chan int), make(chan int, 1)
+		Go(sGo, func() { other <- 1 })
+		<-ch
+	})
+}
+
 type account struct{ balance, ops int }
 
 // TestProgProfile touches a global from two goroutines and a heap object

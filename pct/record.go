@@ -174,6 +174,10 @@ func (r *recorder) switchTo(e *execution, from, to *G, canContinue, byDefault bo
 		case from.state != gEnabled:
 			ev.Reason = from.waitFor
 		}
+	} else if h := e.handedOff; h != nil {
+		// The guard's decision (native.go): from the goroutine that
+		// blocked inside code gopct does not instrument.
+		ev.From, ev.At, ev.Reason = gname(h.id), sitePos(h.site), "blocked inside code gopct does not instrument"
 	}
 	r.trace = append(r.trace, ev)
 }

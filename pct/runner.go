@@ -549,6 +549,8 @@ func (e *execution) classifyBubblePanic(p any) {
 			"and the test communicates through a channel made outside it (a package-level variable or init): " +
 			"goroutines outside the test's bubble take part, and gopct cannot schedule them; " +
 			"make the channel (and the goroutines serving it) inside the test"}
+	case e.nativeN.Load() > 0 && e.signalStuck() != nil:
+		e.failure = e.signalStuck() // a goroutine handed off in os/signal (native.go)
 	case !e.idle && e.holder != nil:
 		// Not a deadlock of the program: the token holder blocked inside
 		// code gopct does not instrument, waiting for a goroutine that
@@ -617,6 +619,7 @@ func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 	e.abortCh = make(chan struct{}) // made in the bubble, so blocking on it is durable
 	e.bubble = currentBubble()
 	startClock(e.epoch)
+	e.armGuard()
 	e.clockStart = now()
 	e.realStart = realNow()
 	g0 := e.newG(nil, -1)
@@ -629,6 +632,7 @@ func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 	// just before the cleanups), as goroutines that watch it expect.
 	t.Cleanup(func() { e.finishBody(g0, t, &normal) })
 	defer func() {
+		e.reclaim()
 		if r := recover(); r != nil {
 			e.failPanic(g0, r)
 			return
@@ -648,6 +652,7 @@ func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 // are done: it waits for the goroutines the test started, then checks the
 // test's verdict.
 func (e *execution) finishBody(g0 *G, t *testing.T, normal *bool) {
+	e.reclaim()
 	if !*normal || e.aborted.Load() {
 		return
 	}
@@ -669,6 +674,7 @@ func (e *execution) finishBody(g0 *G, t *testing.T, normal *bool) {
 	for !e.othersDone() {
 		e.disable(g0, "test function returned; waiting for its goroutines")
 	}
+	e.stopGuard()
 	if t.Failed() {
 		e.failFromTest(t)
 	} else if len(subFilters) > 0 && !e.subMatched {

@@ -39,6 +39,7 @@ type G struct {
 	settle  bool   // must settle (synctest.Wait + merge) when it resumes
 	inOp    bool   // counted in execution.inOp
 	eager   bool   // an adopted callback that may start while others run
+	native  bool   // blocked inside code gopct does not see, handed off (native.go)
 	lastMem int    // site of its last (or pending) access to a shared object; -1: none
 	// batched: accesses counted in a tally batch followed site (tally.go),
 	// so the goroutine is at site or at one of them.
@@ -160,7 +161,10 @@ type execution struct {
 	holder  *G
 	inOp    int // goroutines in real operations
 	dormant int // callbacks adopted (AfterFunc) that have not started
-	eager   int // of which may start while a goroutine runs (context.AfterFunc)
+	// eager counts goroutines that may come back while another runs:
+	// adopted callbacks of context.AfterFunc, and goroutines handed off
+	// inside code gopct does not instrument (native.go).
+	eager int
 	// syncWaiters counts goroutines in synctest.Wait.
 	syncWaiters int
 	mayWake     bool // a real operation since the last settle may have woken one
@@ -185,6 +189,14 @@ type execution struct {
 	idle     bool // nobody holds the token
 	deciding bool // a goroutine is deciding from the idle state
 	pending  []*G // returned from real operations, not yet merged
+	// The guard timer and the goroutines handed off while blocked inside
+	// code gopct does not instrument (native.go); nativeN is their number,
+	// read without mu by goroutines that do not hold the token.
+	guard      *time.Timer
+	guardArmed bool
+	handedOff  *G // the goroutine the guard's decision takes the token from
+	natives    []*G
+	nativeN    atomic.Int32
 	// ext: synchronisation operations of unmanaged goroutines, not yet
 	// applied to the models (external.go).
 	bubble    string // the execution's synctest bubble (currentBubble)
@@ -231,6 +243,12 @@ func self() (*execution, *G) {
 			e.closeTally()
 		}
 		return e, e.holder
+	}
+	// One handed off inside code gopct does not instrument comes back.
+	if e.nativeN.Load() > 0 {
+		if g := e.returnFromNative(); g != nil {
+			return e, g
+		}
 	}
 	// A goroutine that does not hold the token: one started by code gopct
 	// does not instrument, or one of an aborted execution. It runs
@@ -602,6 +620,9 @@ func (e *execution) merge() {
 			g.inOp = false
 			e.inOp--
 		}
+		if g.native {
+			e.backFromNative(g)
+		}
 		if g.state == gDormant {
 			e.dormant--
 			if g.eager {
@@ -630,7 +651,9 @@ func (e *execution) blockIn(g *G, obj uintptr, what string, op func()) {
 // handOff passes the token from g, which cannot continue, to the strategy's
 // choice; with nobody to run, the scheduler goes idle.
 func (e *execution) handOff(g *G, settle bool) {
-	if e.mayWake {
+	if e.mayWake || e.nativeN.Load() > 0 {
+		// A goroutine handed off inside code gopct does not instrument
+		// may have come back (native.go).
 		e.settle()
 	}
 	if len(e.enabledSet()) == 0 && (e.inOp > 0 || e.dormant > 0) && !e.timeCanPass(0) {
@@ -666,8 +689,10 @@ func (e *execution) comeBack(g *G) {
 // the token (after time passed). g is that goroutine, or nil for the clock.
 func (e *execution) decideFromIdle(g *G) {
 	if g != nil {
+		e.mu.Lock()
 		e.curGP.Store(getg())
 		e.holder = g
+		e.mu.Unlock()
 	}
 	synctest.Wait()
 	e.decideIdle(g)
@@ -684,6 +709,7 @@ func (e *execution) decideIdle(g *G) {
 	e.mu.Unlock()
 	e.mayWake = false
 	e.closeTally() // the holder stopped in code gopct does not see, or blocked
+	e.armGuard()   // the clock moved, or the guard fired: watch the next idle moment
 	e.step++
 	e.fp = (e.fp ^ 0xfeed) * fpPrime // a decision after time passed or a wake-up
 	if fingerprinting {

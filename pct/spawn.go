@@ -36,6 +36,7 @@ func (e *execution) runG(c *G, f func()) {
 // execution (in Go it would crash the program); a Goexit (t.FailNow from a
 // goroutine) is an ordinary exit, the test's Failed state tells the rest.
 func (e *execution) exitG(c *G, normal *bool) {
+	e.reclaim()
 	e.closeIfHolder()
 	if r := recover(); r != nil {
 		e.failPanic(c, r)
