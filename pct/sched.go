@@ -581,6 +581,7 @@ func (e *execution) goIdle() {
 	e.idle = true
 	e.holder = nil
 	e.curGP.Store(0)
+	e.disarmGuard() // nobody holds the token: nothing for it to take (native.go)
 	// An unmanaged goroutine queued an operation while the token was
 	// held (external.go): it did not start a decision, so one starts now.
 	kick := len(e.ext) > 0 && !e.deciding
