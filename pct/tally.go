@@ -247,6 +247,9 @@ func Leave[T any](v T) T {
 	if tallyOn && tallyGranted != 0 {
 		leave()
 	}
+	if nativesOut.Load() != 0 {
+		afterUnseen() // native.go
+	}
 	return v
 }
 
@@ -255,6 +258,9 @@ func Leave[T any](v T) T {
 func LeaveFunc[F any](f F) F {
 	if tallyOn && tallyGranted != 0 {
 		leave()
+	}
+	if nativesOut.Load() != 0 {
+		afterUnseen() // native.go
 	}
 	return f
 }
@@ -265,6 +271,9 @@ func Leaving(f func()) {
 	if tallyOn && tallyGranted != 0 {
 		leave()
 	}
+	if nativesOut.Load() != 0 {
+		afterUnseen() // native.go
+	}
 	f()
 }
 
@@ -272,6 +281,9 @@ func Leaving(f func()) {
 func Leaving1[R any](f func() R) {
 	if tallyOn && tallyGranted != 0 {
 		leave()
+	}
+	if nativesOut.Load() != 0 {
+		afterUnseen() // native.go
 	}
 	f()
 }
