@@ -33,10 +33,9 @@ const (
 	EvWrite                        // G wrote memory Obj at Site
 	EvTime                         // the fake clock moved by Other nanoseconds while nobody ran
 	EvTimer                        // G armed a timer (Sleep, After, NewTimer, AfterFunc, tickers, contexts)
-	EvUnseen                       // G came back from code gopct does not see (native.go): after anyone's operation
 )
 
-var eventNames = [...]string{"", "spawn", "exit", "block", "wake", "acquire", "release", "chan", "atomic", "read", "write", "time", "timer", "unseen"}
+var eventNames = [...]string{"", "spawn", "exit", "block", "wake", "acquire", "release", "chan", "atomic", "read", "write", "time", "timer"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {

@@ -1,10 +1,6 @@
 package pct
 
-import (
-	"sync/atomic"
-	"time"
-	"unsafe"
-)
+import "time"
 
 // A token holder blocked inside code gopct does not instrument, handed off.
 //
@@ -47,36 +43,6 @@ import (
 // execution against 4.1 ms before (best of 3, 40 executions each, on the
 // loaded 2-core machine: `gopct hunt -race=false -seed 1 -workers 1
 // -iters 40 -json` of each binary, cpuSeconds over executions).
-
-// Happens-before through code gopct does not see. The pipe that wakes a
-// goroutine handed off orders the writer's operations before the Write
-// with the reader's after its Read, and the reader's before the Read with
-// the writer's after the Write; the race detector sees neither edge, and
-// reported the test that hands a variable over through a pipe as a data
-// race. So, adding edges, never removing one (race.go's rule): a
-// goroutine handed off releases its clock into nativeSync; one that comes
-// back is ordered after everyone (EvUnseen, as a wake-up nobody seen
-// explains); and while goroutines are out, a call into code gopct does not
-// instrument (pct.Leave and its kin, which the instrumenter puts at every
-// such call) acquires nativeSync. Testscript native_handoff (TestHandOver, TestHandBack).
-
-// nativeSync is the sync object of the releases of goroutines handed off.
-var nativeSync byte
-
-// nativesOut mirrors the execution's nativeN for pct.Leave, which must
-// stay a load and a branch.
-var nativesOut atomic.Int32
-
-// afterUnseen orders the token holder after the goroutines handed off, as
-// it calls code gopct does not instrument, which may be the other side of
-// their waits.
-func afterUnseen() {
-	e := current.Load()
-	if e == nil || !e.observing || getg() != e.curGP.Load() {
-		return
-	}
-	e.emitOp(EvAcquire, e.holder.id, -1, uintptr(unsafe.Pointer(&nativeSync)), false)
-}
 
 // guardTick is how far ahead of the clock the guard fires.
 const guardTick = time.Nanosecond
@@ -162,11 +128,8 @@ func (e *execution) goNative(h *G, gp uintptr) {
 	h.gp = gp
 	e.natives = append(e.natives, h)
 	e.nativeN.Add(1)
-	nativesOut.Add(1)
 	e.mu.Unlock()
-	if e.observing {
-		e.emitOp(EvRelease, h.id, -1, uintptr(unsafe.Pointer(&nativeSync)), false)
-	}
+	e.note(EvBlock, h, h.site, 0)
 }
 
 // returnFromNative is called by a goroutine that does not hold the token
@@ -188,9 +151,7 @@ func (e *execution) returnFromNative() *G {
 		return nil
 	}
 	e.comeBack(g)
-	if e.observing {
-		e.emitOp(EvUnseen, g.id, -1, 0, false)
-	}
+	e.note(EvWake, g, g.site, 0)
 	return g
 }
 
@@ -212,7 +173,6 @@ func (e *execution) backFromNative(g *G) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.nativeN.Add(-1)
-	nativesOut.Add(-1)
 	for i, n := range e.natives {
 		if n == g {
 			e.natives = append(e.natives[:i], e.natives[i+1:]...)

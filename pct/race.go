@@ -212,8 +212,6 @@ func (r *raceDetector) Observe(ev *Event) {
 		r.block(ev)
 	case EvWake:
 		r.wake(ev)
-	case EvUnseen:
-		r.joinAll(ev.G)
 	case EvRead, EvWrite:
 		r.access(ev)
 	}

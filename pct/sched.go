@@ -281,7 +281,6 @@ func controlled() bool {
 
 func newExecution(index int, s Strategy, limits *stepLimits) *execution {
 	tally, tallyGranted = 0, 0 // nothing of an earlier execution's batch
-	nativesOut.Store(0)        // nor its goroutines handed off (native.go)
 	e := &execution{
 		index:     index,
 		strategy:  s,

@@ -247,9 +247,6 @@ func Leave[T any](v T) T {
 	if tallyOn && tallyGranted != 0 {
 		leave()
 	}
-	if nativesOut.Load() != 0 {
-		afterUnseen() // native.go
-	}
 	return v
 }
 
@@ -258,9 +255,6 @@ func Leave[T any](v T) T {
 func LeaveFunc[F any](f F) F {
 	if tallyOn && tallyGranted != 0 {
 		leave()
-	}
-	if nativesOut.Load() != 0 {
-		afterUnseen() // native.go
 	}
 	return f
 }
@@ -271,9 +265,6 @@ func Leaving(f func()) {
 	if tallyOn && tallyGranted != 0 {
 		leave()
 	}
-	if nativesOut.Load() != 0 {
-		afterUnseen() // native.go
-	}
 	f()
 }
 
@@ -281,9 +272,6 @@ func Leaving(f func()) {
 func Leaving1[R any](f func() R) {
 	if tallyOn && tallyGranted != 0 {
 		leave()
-	}
-	if nativesOut.Load() != 0 {
-		afterUnseen() // native.go
 	}
 	f()
 }
