@@ -533,6 +533,7 @@ func (r *runner) runOne(e *execution, body func(*testing.T)) {
 // deadlock, or a leak when the test function had already returned.
 func (e *execution) classifyBubblePanic(p any) {
 	e.closeTally() // every goroutine of the bubble is blocked
+	e.placeNatives()
 	msg := fmt.Sprint(p)
 	switch {
 	case !strings.Contains(msg, "deadlock"):
