@@ -48,7 +48,7 @@ func (k EventKind) String() string {
 type Event struct {
 	Kind  EventKind
 	G     int      // the goroutine performing it
-	Other int      // EvSpawn: the child; EvTime: nanoseconds; EvChan of a select that did not block: 1 + the case taken
+	Other int      // EvSpawn: the child; EvTime: nanoseconds; EvChan of a select that did not block: 1 + the case taken; EvBlock, EvWake: nativeWait when G waits inside code gopct does not instrument (native.go)
 	Site  int      // where (-1: no site)
 	Op    SiteKind // the operation at Site (send, receive, lock, rlock, ...)
 	Obj   uintptr

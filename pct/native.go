@@ -113,7 +113,20 @@ func (e *execution) goNative(h *G, gp uintptr) {
 	e.natives = append(e.natives, h)
 	e.nativeN.Add(1)
 	e.mu.Unlock()
-	e.note(EvBlock, h, h.site, 0)
+	e.noteNative(EvBlock, h)
+}
+
+// nativeWait marks the EvBlock and EvWake of a goroutine handed off
+// (Event.Other): the race detector orders across them what the code gopct
+// does not see may have ordered (raceDetector.native).
+const nativeWait = 1
+
+// noteNative emits g's EvBlock or EvWake of a wait inside code gopct does
+// not see.
+func (e *execution) noteNative(k EventKind, g *G) {
+	if e.observing {
+		e.emit(Event{Kind: k, G: g.id, Other: nativeWait, Site: g.site, Op: siteKind(g.site)})
+	}
 }
 
 // returnFromNative is called by a goroutine that does not hold the token
@@ -135,7 +148,7 @@ func (e *execution) returnFromNative() *G {
 		return nil
 	}
 	e.comeBack(g)
-	e.note(EvWake, g, g.site, 0)
+	e.noteNative(EvWake, g)
 	return g
 }
 

@@ -209,8 +209,16 @@ func (r *raceDetector) Observe(ev *Event) {
 		r.atomics.join(*c)
 		r.tick(ev.G)
 	case EvBlock:
+		if ev.Other == nativeWait {
+			r.native(ev.G, true)
+			return
+		}
 		r.block(ev)
 	case EvWake:
+		if ev.Other == nativeWait {
+			r.native(ev.G, false)
+			return
+		}
 		r.wake(ev)
 	case EvRead, EvWrite:
 		r.access(ev)
@@ -301,6 +309,31 @@ func (r *raceDetector) wake(ev *Event) {
 	default:
 		r.acquire(ev.G, ev.Obj)
 	}
+}
+
+// native orders across a goroutine's wait inside code gopct does not
+// instrument (native.go): a Read of a net.Pipe or an io.Pipe that a Write
+// of another goroutine completes, whose channels and mutex gopct does not
+// see. The edge may go either way, and the other side need not have waited
+// at all (the Write's data was there when the Read came), so when g blocks
+// there everything it did before happens before whatever any goroutine does
+// next, and when it comes back it is ordered after everything every
+// goroutine has done. Before, a value set before a Write and read after
+// the Read was a data race (sourcegraph/jsonrpc2's
+// TestConn_DisconnectNotify; testscript native_handoff_race).
+func (r *raceDetector) native(g int, blocking bool) {
+	if !blocking {
+		delete(r.blocked, g)
+		r.joinAll(g)
+		return
+	}
+	c := *r.clock(g)
+	for o := range r.vc {
+		if o != g {
+			r.vc[o].join(c)
+		}
+	}
+	r.tick(g)
 }
 
 // blocksOnChannel tells real blocking operations (channels, select) from
