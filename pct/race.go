@@ -37,17 +37,23 @@ type raceDetector struct {
 	// lastSync its state: an Unlock finds its Lock's without a lookup.
 	lastObj  uintptr
 	lastSync *syncClock
-	blocked  map[int]blockMark  // goroutine -> the object it blocked on
-	anyChan  vclock             // channel operations whose channel is unknown
-	atomics  vclock             // sync/atomic and sync.Map operations
-	shadow   map[uintptr]shadow // per memory address not 8-byte aligned
-	pages    shadowPages        // per 8-byte aligned memory address
-	created  []int              // goroutine -> site of its creation (-1: the test)
-	adopted  map[int]bool       // callbacks started by unmanaged code, until their first event
-	sends    map[uintptr]int    // per channel: instrumented sends (done or blocked)
-	recvs    map[uintptr]int    // per channel: instrumented receives done
-	closed   map[uintptr]bool   // per channel: closed by instrumented code
-	race     *Failure
+	blocked  map[int]blockMark // goroutine -> the object it blocked on
+	anyChan  vclock            // channel operations whose channel is unknown
+	atomics  vclock            // sync/atomic and sync.Map operations
+	// nativeClock joins the clocks of goroutines when they blocked inside
+	// code gopct does not instrument, nativeSeq counts those waits, and
+	// nativeSeen[g] is the count g's clock has joined (native).
+	nativeClock vclock
+	nativeSeq   int
+	nativeSeen  []int
+	shadow      map[uintptr]shadow // per memory address not 8-byte aligned
+	pages       shadowPages        // per 8-byte aligned memory address
+	created     []int              // goroutine -> site of its creation (-1: the test)
+	adopted     map[int]bool       // callbacks started by unmanaged code, until their first event
+	sends       map[uintptr]int    // per channel: instrumented sends (done or blocked)
+	recvs       map[uintptr]int    // per channel: instrumented receives done
+	closed      map[uintptr]bool   // per channel: closed by instrumented code
+	race        *Failure
 	// The race's earlier access and address (racestack.go reruns the
 	// execution to capture its stack), and in that rerun, what to capture.
 	prev      epoch
@@ -178,17 +184,31 @@ func (r *raceDetector) release(g int, obj uintptr) {
 	r.tick(g)
 }
 
-// joinAll orders g after everything every goroutine has done.
+// joinAll orders g after everything every goroutine has done. The join
+// of every clock is each goroutine's own component, since no clock knows
+// more of a goroutine than its own (only tick and spawn advance one, and
+// only for itself): O(goroutines), where joining every clock was
+// O(goroutines²) at every select that woke, which dominated tests that
+// open and close hundreds of yamux sessions (go-yamux's
+// TestStreamAfterShutdown).
 func (r *raceDetector) joinAll(g int) {
 	c := r.clock(g)
-	for _, o := range r.vc {
-		c.join(o)
+	for len(*c) < len(r.vc) {
+		*c = append(*c, 0)
+	}
+	for k := range r.vc {
+		if own := r.vc[k][k]; own > (*c)[k] {
+			(*c)[k] = own
+		}
 	}
 }
 
 func (r *raceDetector) Observe(ev *Event) {
 	if ev.G < 0 { // time passing: not synchronisation
 		return
+	}
+	if r.nativeSeq != 0 {
+		r.seeNative(ev.G)
 	}
 	if len(r.adopted) != 0 && r.adopted[ev.G] { // rare: skip the lookup
 		delete(r.adopted, ev.G)
@@ -321,19 +341,31 @@ func (r *raceDetector) wake(ev *Event) {
 // goroutine has done. Before, a value set before a Write and read after
 // the Read was a data race (sourcegraph/jsonrpc2's
 // TestConn_DisconnectNotify; testscript native_handoff_race).
+//
+// The first is done lazily: g's clock goes into nativeClock, and each
+// goroutine joins it at its next event (seeNative), so that the goroutines
+// that have exited cost nothing.
 func (r *raceDetector) native(g int, blocking bool) {
 	if !blocking {
 		delete(r.blocked, g)
 		r.joinAll(g)
 		return
 	}
-	c := *r.clock(g)
-	for o := range r.vc {
-		if o != g {
-			r.vc[o].join(c)
-		}
-	}
+	r.nativeClock.join(*r.clock(g))
+	r.nativeSeq++
 	r.tick(g)
+}
+
+// seeNative joins nativeClock into g's clock once per wait that went into
+// it.
+func (r *raceDetector) seeNative(g int) {
+	for len(r.nativeSeen) <= g {
+		r.nativeSeen = append(r.nativeSeen, 0)
+	}
+	if r.nativeSeen[g] != r.nativeSeq {
+		r.nativeSeen[g] = r.nativeSeq
+		r.clock(g).join(r.nativeClock)
+	}
 }
 
 // blocksOnChannel tells real blocking operations (channels, select) from
