@@ -99,9 +99,14 @@ func bubbleRefusal(text string) string {
 	return ""
 }
 
-// unsupportedHint says what to do about a refusal of the bubble.
+// unsupportedHint says what to do about a refusal of the bubble. A t.Run
+// in a module gopct instruments is supported (subtests.go); one in a module
+// it does not is refused (pion/transport's dpipe TestNetTest, through
+// nettest.TestConn: sweep fresh32), hence -deps.
 const unsupportedHint = "gopct runs every execution in a testing/synctest bubble, where t.Run, t.Parallel and t.Deadline " +
-	"are not allowed; hunt a test without subtests (move the subtest's body into its own TestXxx)"
+	"are not allowed; hunt a test without subtests (move the subtest's body into its own TestXxx), or, when " +
+	"another module's code calls t.Run (golang.org/x/net/nettest.TestConn), instrument it: -deps auto,MODULE " +
+	"makes its subtests the test's own"
 
 // fatal reports a Go runtime fatal error (the real program would die) and
 // stops the calling goroutine for good.
