@@ -98,8 +98,10 @@ type execution struct {
 
 	lazyTime bool // time passes only when no goroutine can run (-early-timers=false)
 	// subMatched: a subtest at -run's deepest level ran (a hunt of a
-	// subtest, or of a suite method, that ran none tests nothing).
-	subMatched bool
+	// subtest, or of a suite method, that ran none tests nothing);
+	// subSkipped: -run's levels left a subtest out. A test that starts no
+	// subtest runs its body, as under go test.
+	subMatched, subSkipped bool
 	maxDelay   time.Duration // a timer fires early only when due within this (0: any)
 	// tenureAt is the bubble's clock when the token holder was last
 	// given (or kept) the token, zero while nobody holds it or with

@@ -71,6 +71,7 @@ func runSubtest(site int, t *testing.T, name string, f func(*testing.T)) bool {
 	e, g := self()
 	parent := e.frameOf(g)
 	if !subMatches(parent.depth, name) {
+		e.subSkipped = true
 		return true
 	}
 	if parent.depth == len(subFilters)-1 {
