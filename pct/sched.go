@@ -102,7 +102,7 @@ type execution struct {
 	// subSkipped: -run's levels left a subtest out. A test that starts no
 	// subtest runs its body, as under go test.
 	subMatched, subSkipped bool
-	maxDelay   time.Duration // a timer fires early only when due within this (0: any)
+	maxDelay               time.Duration // a timer fires early only when due within this (0: any)
 	// tenureAt is the bubble's clock when the token holder was last
 	// given (or kept) the token, zero while nobody holds it or with
 	// -max-delay 0 (holdtime.go).
