@@ -102,6 +102,8 @@ type recorder struct {
 	steps       int             // steps in trail
 	follow      *replayStrategy // the replay that checks each step, or nil
 	walk        walker          // the strategy, when it is a walk: no switches recorded
+	// untraced counts the switches after the trace's first maxTrace.
+	untraced int
 }
 
 func newRecorder() *recorder {
@@ -158,6 +160,7 @@ func (r *recorder) switchTo(e *execution, from, to *G, canContinue, byDefault bo
 		r.preemptions++
 	}
 	if len(r.trace) >= maxTrace {
+		r.untraced++
 		return // the trace is full: no names to build (livelock windows switch at every point)
 	}
 	ev := TraceEvent{Step: e.step, To: gname(id), Preemptive: preemptive}
@@ -188,7 +191,11 @@ const windowTrace = 32
 
 // windowSwitch puts a switch of a livelock window into the trace only.
 func (r *recorder) windowSwitch(e *execution, from *G, to int) {
-	if e.live.traced >= windowTrace || len(r.trace) >= maxTrace {
+	if len(r.trace) >= maxTrace {
+		r.untraced++
+		return
+	}
+	if e.live.traced >= windowTrace {
 		return
 	}
 	e.live.traced++

@@ -741,6 +741,7 @@ func (e *execution) report() *BugReport {
 		Steps:       e.step,
 		Schedule:    e.rec.sched.Encode(),
 		Trace:       e.rec.trace,
+		Untraced:    e.rec.untraced,
 		Stack:       f.Stack,
 		Key:         f.Key,
 		EarlyTimers: e.earlyN,

@@ -140,9 +140,12 @@ type BugReport struct {
 	Steps       int          `json:"steps"`
 	Schedule    string       `json:"schedule"`
 	Trace       []TraceEvent `json:"trace"`
-	Goroutines  []GInfo      `json:"goroutines"`
-	Stack       string       `json:"stack,omitempty"`
-	Messages    []string     `json:"messages,omitempty"`
+	// Untraced counts the switches after the trace's first 2,000, which
+	// it does not keep (a replay with -verbose shows where it ends).
+	Untraced   int      `json:"untraced,omitempty"`
+	Goroutines []GInfo  `json:"goroutines"`
+	Stack      string   `json:"stack,omitempty"`
+	Messages   []string `json:"messages,omitempty"`
 	// EarlyTimers counts the times the fake clock was advanced while some
 	// goroutine could still run, and Delay the longest such advance: the
 	// failure assumes runnable goroutines delayed that long (a timeout

@@ -150,7 +150,7 @@ func writeBug(w io.Writer, b *Bug) {
 			b.EarlyTimers, b.Delay, b.Delay)
 	}
 	if len(b.Trace) > 0 {
-		writeTrace(w, b.Trace)
+		writeTrace(w, b.Trace, b.Untraced)
 	}
 	if len(b.Goroutines) > 0 {
 		fmt.Fprintf(w, "\ngoroutines at the end:\n")
@@ -190,11 +190,19 @@ const (
 	lastPreemptions = 30
 )
 
-func writeTrace(w io.Writer, trace []pct.TraceEvent) {
+func writeTrace(w io.Writer, trace []pct.TraceEvent, untraced int) {
 	keep := summaryOf(trace)
-	if keep == nil {
+	switch {
+	case untraced > 0 && keep == nil:
+		fmt.Fprintf(w, "\ninterleaving (the first %d of %d context switches):\n", len(trace), len(trace)+untraced)
+	case untraced > 0:
+		// The trace keeps its first switches only: its last are not the
+		// execution's (go-yamux's TestSendData_Small, 142k steps).
+		fmt.Fprintf(w, "\ninterleaving (%d context switches, of which the trace keeps the first %d; shown: the last %d kept and the %d preemptions before them, all kept with -verbose):\n",
+			len(trace)+untraced, len(trace), lastSwitches, countTrue(keep[:len(trace)-lastSwitches]))
+	case keep == nil:
 		fmt.Fprintf(w, "\ninterleaving (context switches):\n")
-	} else {
+	default:
 		fmt.Fprintf(w, "\ninterleaving (%d context switches; shown: the last %d and the %d preemptions before them, all with -verbose):\n",
 			len(trace), lastSwitches, countTrue(keep[:len(trace)-lastSwitches]))
 	}
@@ -211,6 +219,9 @@ func writeTrace(w io.Writer, trace []pct.TraceEvent) {
 		}
 		writeSwitch(tw, ev, ev.Step == prevStep)
 		prevStep = ev.Step
+	}
+	if untraced > 0 {
+		fmt.Fprintf(tw, "  ...\t%s not kept\n", plural(untraced, "switch", "switches"))
 	}
 	tw.Flush()
 }
