@@ -1,6 +1,9 @@
 package pct
 
-import "time"
+import (
+	"testing/synctest"
+	"time"
+)
 
 // A token holder blocked inside code gopct does not instrument, handed off.
 //
@@ -85,6 +88,11 @@ func (e *execution) disarmGuard() {
 // guardFire runs on a goroutine of its own when the clock moved past the
 // guard: every goroutine of the bubble is durably blocked.
 func (e *execution) guardFire() {
+	// Every other goroutine of the bubble is durably blocked, so Wait
+	// returns at once; it orders their work before the guard's for Go's
+	// race detector too (-gorace reported the holder's read of e.holder
+	// against takeBlockedHolder's write: pct's own fields, a false race).
+	synctest.Wait()
 	h, gp := e.takeBlockedHolder()
 	if h == nil {
 		return
@@ -92,7 +100,7 @@ func (e *execution) guardFire() {
 	e.goNative(h, gp)
 	e.armGuard()
 	e.handedOff = h // the trace names it (recorder.switchTo)
-	e.decideFromIdle(nil)
+	e.decideIdle(nil)
 	e.handedOff = nil
 }
 
