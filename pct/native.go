@@ -33,11 +33,12 @@ import (
 //
 // The guard fires only when the clock moves, which is why it stays one
 // nanosecond ahead: a jump that no program can tell from the time a real
-// block takes. When the bubble is idle for gopct's own reasons (the clock
-// passes to a timer, or a deadlock), the guard does nothing and is armed
-// again only when a goroutine next decides from idle; a deadlock is still
-// reported by the bubble, now naming the goroutine blocked inside code
-// gopct does not instrument. Testscript native_handoff.
+// block takes. While nobody holds the token (gopct lets the clock pass to
+// a timer, or every goroutine waits in gopct's models: a deadlock) the
+// guard is stopped, and it is set again when a goroutine next decides from
+// idle; a deadlock is still reported by the bubble, now naming the
+// goroutines blocked inside code gopct does not instrument. Testscript
+// native_handoff.
 //
 // The cost: the guard is stopped whenever nobody holds the token (goIdle)
 // and set again when a goroutine decides from idle, two timer operations
