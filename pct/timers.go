@@ -16,12 +16,21 @@ type timerSet struct {
 	at     []time.Time     // one-shot deadlines, sorted
 	period []time.Duration // tickers: next tick and period
 	tick   []time.Time
+	// firstTick is the earliest of tick (when there is one): prune and
+	// next look at each ticker only when a tick is due. Stopped tickers
+	// stay in tick, so a test that makes one per session (go-yamux's
+	// TestStreamAfterShutdown: 400) scanned them all at every decision,
+	// ~80% of its CPU (sweep fresh32).
+	firstTick time.Time
 }
 
 func (s *timerSet) add(t time.Time, period time.Duration) {
 	if period > 0 {
 		s.tick = append(s.tick, t)
 		s.period = append(s.period, period)
+		if len(s.tick) == 1 || t.Before(s.firstTick) {
+			s.firstTick = t
+		}
 		return
 	}
 	i := sort.Search(len(s.at), func(i int) bool { return s.at[i].After(t) })
@@ -37,12 +46,18 @@ func (s *timerSet) prune(now time.Time) {
 		i++
 	}
 	s.at = s.at[i:]
+	if len(s.tick) == 0 || s.firstTick.After(now) {
+		return // no tick is due
+	}
 	for j := range s.tick {
 		if !s.tick[j].After(now) {
 			// Whole periods in one step: a long sleep next to a short
 			// ticker would otherwise loop once per tick.
 			missed := now.Sub(s.tick[j])/s.period[j] + 1
 			s.tick[j] = s.tick[j].Add(missed * s.period[j])
+		}
+		if j == 0 || s.tick[j].Before(s.firstTick) {
+			s.firstTick = s.tick[j]
 		}
 	}
 }
@@ -62,10 +77,8 @@ func (s *timerSet) next(now time.Time) time.Time {
 	if len(s.at) > 0 {
 		best = s.at[0]
 	}
-	for _, t := range s.tick {
-		if best.IsZero() || t.Before(best) {
-			best = t
-		}
+	if len(s.tick) > 0 && (best.IsZero() || s.firstTick.Before(best)) {
+		best = s.firstTick
 	}
 	return best
 }

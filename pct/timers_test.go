@@ -1,6 +1,7 @@
 package pct
 
 import (
+	"fmt"
 	"testing"
 	"time"
 )
@@ -119,5 +120,44 @@ func TestTimerSetSeparatePeriod(t *testing.T) {
 	later := timerEpoch.Add(300 * time.Millisecond) // both deadlines passed
 	if got := s.separatePeriod(later, 100*time.Millisecond); got != 100*time.Millisecond {
 		t.Fatalf("deadlines passed: got %v, want 100ms", got)
+	}
+}
+
+// TestTimerSetFirstTick: next, with the earliest tick kept aside, answers
+// as a scan of every ticker does, as the clock moves past ticks, deadlines
+// and tickers added later.
+func TestTimerSetFirstTick(t *testing.T) {
+	t0 := time.Unix(0, 0)
+	var s timerSet
+	s.add(t0.Add(7*time.Millisecond), 7*time.Millisecond)
+	s.add(t0.Add(3*time.Millisecond), 3*time.Millisecond)
+	s.add(t0.Add(10*time.Millisecond), 0)
+	scan := func(now time.Time) time.Time {
+		best := time.Time{}
+		if len(s.at) > 0 {
+			best = s.at[0]
+		}
+		for _, tk := range s.tick {
+			if best.IsZero() || tk.Before(best) {
+				best = tk
+			}
+		}
+		return best
+	}
+	var got []int64
+	for ms := int64(0); ms <= 30; ms += 2 {
+		now := t0.Add(time.Duration(ms) * time.Millisecond)
+		if ms == 12 {
+			s.add(now.Add(time.Millisecond), 5*time.Millisecond)
+		}
+		n := s.next(now)
+		if want := scan(now); !n.Equal(want) {
+			t.Fatalf("at %dms: next %v, a scan %v", ms, n.Sub(t0), want.Sub(t0))
+		}
+		got = append(got, int64(n.Sub(t0)/time.Millisecond))
+	}
+	want := []int64{3, 3, 6, 7, 9, 12, 13, 15, 18, 21, 21, 23, 27, 27, 30, 33}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("next: %v, want %v", got, want)
 	}
 }
