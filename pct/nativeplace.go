@@ -83,7 +83,7 @@ func nativePlace(g goroutine, instrumented map[string]bool) string {
 		if f.rt() {
 			break
 		}
-		loc := filepath.Base(frameLoc(f))
+		loc := filepath.Base(trimLoc(f.loc))
 		if in == "" && !strings.HasPrefix(f.fn, "runtime.") && !strings.HasPrefix(f.fn, "internal/") {
 			in = f.name() + " (" + loc + ")"
 		}
@@ -107,13 +107,4 @@ func siteFiles() map[string]bool {
 		}
 	}
 	return files
-}
-
-// frameLoc is a frame's "file:line" without its "+0x" offset.
-func frameLoc(f frame) string {
-	loc := strings.TrimSpace(f.loc)
-	if i := strings.LastIndex(loc, " +0x"); i > 0 {
-		loc = loc[:i]
-	}
-	return loc
 }

@@ -534,6 +534,10 @@ func (r *runner) runOne(e *execution, body func(*testing.T)) {
 func (e *execution) classifyBubblePanic(p any) {
 	e.closeTally() // every goroutine of the bubble is blocked
 	e.placeNatives()
+	var nativeSignal *Failure // a goroutine handed off in os/signal (native.go)
+	if e.nativeN.Load() > 0 {
+		nativeSignal = e.signalStuck()
+	}
 	msg := fmt.Sprint(p)
 	switch {
 	case !strings.Contains(msg, "deadlock"):
@@ -550,8 +554,8 @@ func (e *execution) classifyBubblePanic(p any) {
 			"and the test communicates through a channel made outside it (a package-level variable or init): " +
 			"goroutines outside the test's bubble take part, and gopct cannot schedule them; " +
 			"make the channel (and the goroutines serving it) inside the test"}
-	case e.nativeN.Load() > 0 && e.signalStuck() != nil:
-		e.failure = e.signalStuck() // a goroutine handed off in os/signal (native.go)
+	case nativeSignal != nil:
+		e.failure = nativeSignal
 	case !e.idle && e.holder != nil:
 		// Not a deadlock of the program: the token holder blocked inside
 		// code gopct does not instrument, waiting for a goroutine that
@@ -877,14 +881,20 @@ func userPositions(dump string) string {
 func firstUserFrame(frames []string) string {
 	goroot := runtime.GOROOT()
 	for i := 0; i+1 < len(frames); i += 2 {
-		fn, loc := frames[i], strings.TrimSpace(frames[i+1])
+		fn, loc := frames[i], trimLoc(frames[i+1])
 		if strings.HasPrefix(fn, "gopct.invalid/rt.") || (goroot != "" && strings.HasPrefix(loc, goroot)) {
 			continue
-		}
-		if i := strings.LastIndex(loc, " +0x"); i > 0 {
-			loc = loc[:i]
 		}
 		return loc
 	}
 	return ""
+}
+
+// trimLoc is a dump's "\tfile:line +0x1f" line as "file:line".
+func trimLoc(loc string) string {
+	loc = strings.TrimSpace(loc)
+	if i := strings.LastIndex(loc, " +0x"); i > 0 {
+		loc = loc[:i]
+	}
+	return loc
 }

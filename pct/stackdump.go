@@ -47,29 +47,25 @@ func Stack(buf []byte, all bool) int {
 // TestRecordErrorWithStackTrace failed in every execution ("gopct.invalid/rt.Stack(...)
 // not prefixed with go.opentelemetry.io/otel/sdk/trace.recordStackTrace").
 func ownStack() string {
-	buf := make([]byte, 8<<10)
-	for {
-		n := runtime.Stack(buf, false)
-		if n < len(buf) {
-			buf = buf[:n]
-			break
-		}
-		buf = make([]byte, 2*len(buf))
-	}
-	block := strings.TrimRight(string(buf), "\n")
+	own := runtimeStack(false, 8<<10)
+	block := strings.TrimRight(own, "\n")
 	header, _, _ := strings.Cut(block, "\n")
 	g, ok := testGoroutine(block, bubbleOf(header))
 	if !ok {
-		return string(buf)
+		return own
 	}
 	return g + "\n"
 }
 
 // fullDump is the runtime's dump of every goroutine.
-func fullDump() string {
-	buf := make([]byte, 64<<10)
+func fullDump() string { return runtimeStack(true, 64<<10) }
+
+// runtimeStack is runtime.Stack(buf, all) whole, in a buffer of size
+// bytes at first, doubled until it fits.
+func runtimeStack(all bool, size int) string {
+	buf := make([]byte, size)
 	for {
-		n := runtime.Stack(buf, true)
+		n := runtime.Stack(buf, all)
 		if n < len(buf) {
 			return string(buf[:n])
 		}
