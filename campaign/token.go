@@ -118,14 +118,15 @@ func (b *Binary) Replay(t Token) (*results.ReplayResult, error) {
 			res.Bug = b.bugWith(t, r.Outcome)
 		}
 	}
-	if res.Diverged == "" {
-		switch {
-		case res.Bug == nil:
-			// The schedule was followed to the end and the test passed:
-			// typically the bug has been fixed.
-		case res.Bug.Kind != t.Kind || !sameMessage(res.Bug.Message, t.Message):
-			res.Diverged = fmt.Sprintf("the run failed with %s: %s; the recording with %s: %s", res.Bug.Kind, res.Bug.Message, t.Kind, t.Message)
-		}
+	sameFailure := res.Bug != nil && res.Bug.Kind == t.Kind && sameMessage(res.Bug.Message, t.Message)
+	switch {
+	case res.Diverged != "" && sameFailure:
+		res.Drift, res.Diverged = res.Diverged, ""
+	case res.Diverged != "" || res.Bug == nil:
+		// A pass that followed the schedule to the end: typically the bug
+		// has been fixed.
+	case !sameFailure:
+		res.Diverged = fmt.Sprintf("the run failed with %s: %s; the recording with %s: %s", res.Bug.Kind, res.Bug.Message, t.Kind, t.Message)
 	}
 	return res, nil
 }

@@ -112,6 +112,14 @@ type ReplayResult struct {
 	Package  string `json:"package"`
 	Diverged string `json:"diverged,omitempty"` // why the run left the recorded schedule
 	Bug      *Bug   `json:"bug"`                // the failure reproduced, or nil if the run passed
+	// Drift says why the run left the recorded schedule when it still
+	// failed as the recording did (same kind, same message): the failure
+	// reproduced, by another path than the trace shows. A select or timer
+	// in code gopct does not instrument decides what it decides in each
+	// process (client-go's workqueue tests poll with apimachinery's
+	// wait.Poll, whose ticker and timeout fall due at the same instant:
+	// one more or one fewer poll, 8 steps, in about a third of replays).
+	Drift string `json:"drift,omitempty"`
 }
 
 // Inconclusive says whether too few executions ran to their end for a

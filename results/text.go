@@ -302,6 +302,10 @@ func WriteReplay(w io.Writer, r *ReplayResult) {
 		fmt.Fprintf(w, "  (the code changed, or uncontrolled nondeterminism: real time read outside the test, goroutines gopct does not manage, state from outside the process)\n")
 	case r.Bug != nil:
 		fmt.Fprintf(w, "REPRODUCED %s %s: %s\n", r.Package, r.Test, r.Bug.Kind)
+		if r.Drift != "" {
+			fmt.Fprintf(w, "  the same failure, by another path than the trace below: the run left the recorded schedule:\n  %s\n"+
+				"  (uncontrolled nondeterminism on the way: a select or timer in code gopct does not instrument, real time, state from outside the process)\n", r.Drift)
+		}
 		writeBug(w, r.Bug)
 	default:
 		fmt.Fprintf(w, "PASS  %s %s: the recorded schedule ran to the end and the test passed\n", r.Package, r.Test)

@@ -79,8 +79,8 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	if *count > 1 {
-		fmt.Fprintf(stdout, "REPLAYED %d times: %d reproduced, %d diverged, %d passed\n",
-			*count, tally.reproduced, tally.diverged, tally.passed)
+		fmt.Fprintf(stdout, "REPLAYED %d times: %d reproduced%s, %d diverged, %d passed\n",
+			*count, tally.reproduced, tally.byAnotherPath(), tally.diverged, tally.passed)
 	}
 	if *jsonOut {
 		json.NewEncoder(stdout).Encode(res)
@@ -96,8 +96,16 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// replayTally counts the outcomes of repeated replays.
-type replayTally struct{ reproduced, diverged, passed int }
+// replayTally counts the outcomes of repeated replays; drifted counts the
+// reproductions that left the recorded schedule on the way.
+type replayTally struct{ reproduced, drifted, diverged, passed int }
+
+func (t replayTally) byAnotherPath() string {
+	if t.drifted == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d by another path)", t.drifted)
+}
 
 // replayTimes replays tok n times (each a fresh process of the same
 // binary) and returns the outcome to show: the first divergence, else the
@@ -115,6 +123,9 @@ func replayTimes(bin *campaign.Binary, tok campaign.Token, n int) (*results.Repl
 			tally.diverged++
 		case res.Bug != nil:
 			tally.reproduced++
+			if res.Drift != "" {
+				tally.drifted++
+			}
 		default:
 			tally.passed++
 		}
