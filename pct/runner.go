@@ -571,8 +571,10 @@ func (e *execution) classifyBubblePanic(p any) {
 	case e.bodyDone && e.finalizers > 0:
 		e.failure = leftoversMayBeFinalized()
 	case e.bodyDone:
+		e.settleSignals()
 		e.failure = e.leak(&Failure{Kind: FailLeak, Message: e.blockedSummary("goroutine leak: the test returned while"), Site: -1})
 	default:
+		e.settleSignals()
 		e.failure = &Failure{Kind: FailDeadlock, Message: e.blockedSummary("deadlock: all goroutines are blocked;"), Site: -1}
 	}
 	e.failure.Step = e.step

@@ -145,6 +145,8 @@ type execution struct {
 	// foreignChan: the execution used a channel made outside it, so
 	// goroutines outside the bubble may be part of its communication.
 	foreignChan bool
+	// signalsOn: the test's code registered a signal handler (signals.go).
+	signalsOn bool
 	// masked: the goroutines waiting in a select that left channels made
 	// outside the test out, to kick when one of those changes (foreign.go).
 	masked []*G

@@ -5,61 +5,91 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"time"
 )
 
 // os/signal inside an execution.
 //
-// signal.Notify cannot work in a testing/synctest bubble: its first call in
-// the process makes the runtime's signal channels and goroutines, which then
-// belong to the bubble while a goroutine outside it serves them (Go then
-// reports the bubble deadlocked, or dies with "select on synctest channel
-// from outside bubble"); and once os/signal runs outside the bubble, a
-// signal it delivers to a channel made in the bubble kills the process
-// ("send on synctest channel from outside bubble"), or, before it arrives,
-// the bubble takes the receiver for blocked for ever: a false deadlock.
-// Every execution runs in a bubble, so gopct cannot hunt a test that
-// registers a signal handler. Such a test used to end with exit 2 and the
-// message of a token holder blocked in code gopct does not instrument, which
-// advised -deps, which cannot help: the standard library is not a
-// dependency gopct can instrument. The instrumenter rewrites signal.Notify
-// and signal.NotifyContext in the code it instruments into SignalNotify and
-// SignalNotifyContext, which inside an execution stop it with an
-// environment error that says so (exit 2), before os/signal is touched; a
-// call from code gopct does not instrument is recognised in the goroutine
-// dump when the bubble reports itself deadlocked (signalStuck).
+// os/signal's first Notify in a process starts the runtime's signal-mask
+// goroutine and os/signal's delivery loop, with channels of their own; made
+// inside a testing/synctest bubble, those belong to the bubble while the
+// goroutines serving them do not (Go then reports the bubble deadlocked, or
+// dies with "select on synctest channel from outside bubble" in
+// runtime.ensureSigM). Every execution runs in a bubble, so gopct used to
+// stop any test that registered a signal handler with exit 2: go.uber.org/
+// fx's app tests (its App starts a relay on SIGINT and SIGTERM), armon/go-
+// metrics' TestInmemSignal, and every server whose Run waits on
+// signal.NotifyContext. Started once, before the first execution and outside
+// every bubble (prestartSignals, a warm-up), the machinery is nobody's, and
+// a Notify inside an execution only adds the test's channel to os/signal's
+// table: the test runs as under go test, whether gopct instruments the call
+// or not.
+//
+// What cannot work is a signal delivered during an execution (a test that
+// sends one to itself): os/signal's loop, outside the bubble, then sends to
+// a channel made inside it, and the runtime kills the process ("send on
+// synctest channel from outside bubble"); the tool recognises that death
+// and says so (campaign/signals.go), with SignalAdvice, exit 2. A goroutine
+// that waits for that signal may be taken for blocked for ever before the
+// loop gets to it: an execution whose instrumented code registered a
+// handler (signalsOn) and ends with every goroutine blocked waits a moment
+// of real time before it reports a deadlock or a leak (settleSignals), so
+// that a signal on its way kills the process first.
 
-// SignalAdvice says why and what to do, after where (the tool says it too,
-// of a worker that died in os/signal's goroutine).
-const SignalAdvice = ": os/signal delivers signals from a goroutine outside the test's " +
-	"testing/synctest bubble, in which gopct runs every execution, and Go does not allow that " +
-	"(the first Notify inside a bubble deadlocks or crashes the process, and a signal sent to " +
-	"a channel made inside one crashes it); gopct cannot hunt a test that registers a signal " +
-	"handler. Hunt the tests that do not reach signal.Notify, or let the code under test take " +
-	"its signal channel (or a context to stop on) from its caller, so that the test can pass " +
-	"its own instead of registering one"
+// prestartSignal is the signal whose Notify and Stop start os/signal's
+// machinery outside every bubble: one that no test is expected to receive,
+// handled by Go only between the two calls.
+var prestartSignal os.Signal = os.Interrupt
+
+// prestartSignals starts os/signal's goroutines outside every bubble.
+func prestartSignals() {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, prestartSignal)
+	signal.Stop(c)
+}
+
+func init() { RegisterWarmUp(prestartSignals) }
+
+// SignalAdvice says why and what to do, after where (the tool says it of a
+// worker that died in os/signal's goroutine, campaign/signals.go).
+const SignalAdvice = ": os/signal serves the test from goroutines outside the testing/synctest bubble " +
+	"in which gopct runs every execution, and Go does not allow a signal to reach a channel made inside " +
+	"a bubble (the runtime kills the process); gopct runs tests that register signal handlers, not tests " +
+	"that send themselves signals. Hunt the tests that do not, or let the code under test take its " +
+	"signal channel (or a context to stop on) from its caller, so that the test can pass its own " +
+	"and send on it instead of signalling the process"
 
 // SignalNotify is signal.Notify(c, sig...).
 func SignalNotify(site int, c chan<- os.Signal, sig ...os.Signal) {
-	if e, g := self(); e != nil {
-		e.failSignal(g, site, "signal.Notify")
-	}
+	noteSignals()
 	signal.Notify(c, sig...)
 }
 
 // SignalNotifyContext is signal.NotifyContext(parent, sig...).
 func SignalNotifyContext(site int, parent context.Context, sig ...os.Signal) (context.Context, context.CancelFunc) {
-	if e, g := self(); e != nil {
-		e.failSignal(g, site, "signal.NotifyContext")
-	}
+	noteSignals()
 	return signal.NotifyContext(parent, sig...)
 }
 
-// failSignal ends the execution with the environment error of a signal
-// handler registered at site; g stays blocked.
-func (e *execution) failSignal(g *G, site int, call string) {
-	e.fail(&Failure{Kind: FailUnsupported, Site: site, Goroutine: g.id,
-		Message: "the test calls " + call + " at " + sitePos(site) + SignalAdvice})
-	<-e.abortCh // never closed: the bubble ends the execution
+// noteSignals marks the caller's execution as one that registered a
+// signal handler.
+func noteSignals() {
+	if e, _ := self(); e != nil {
+		e.signalsOn = true
+	}
+}
+
+// signalGrace is how long an execution with a signal handler registered
+// waits, in real time, before it reports every goroutine blocked: longer
+// than os/signal's loop takes to deliver a signal already sent.
+const signalGrace = 300 * time.Millisecond
+
+// settleSignals gives a signal on its way the time to arrive (and kill the
+// process) before e reports a deadlock or a leak.
+func (e *execution) settleSignals() {
+	if e.signalsOn {
+		time.Sleep(signalGrace)
+	}
 }
 
 // signalStuck is the failure of an execution whose bubble reported itself
@@ -87,7 +117,7 @@ func (e *execution) signalStuck() *Failure {
 			where = "code gopct does not instrument"
 		}
 		return &Failure{Kind: FailUnsupported, Site: -1,
-			Message: "the test calls os/signal (signal.Notify) through " + where + SignalAdvice}
+			Message: "the test is blocked inside os/signal, called through " + where + SignalAdvice}
 	}
 	return nil
 }
