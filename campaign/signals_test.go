@@ -40,4 +40,36 @@ func TestSignalCrash(t *testing.T) {
 	if _, ok := signalCrash(stateCrash); ok {
 		t.Errorf("package state's crash taken for os/signal's")
 	}
+	// Every worker has os/signal's loop (pct's runtime starts it): listed
+	// after the goroutine that crashed, it does not make the crash its.
+	if _, ok := signalCrash(stateCrash + signalLoop); ok {
+		t.Errorf("a crash with os/signal's loop listed taken for os/signal's")
+	}
+	if _, ok := signalCrash(loopCrash); !ok {
+		t.Errorf("os/signal's loop's own crash not recognised")
+	}
 }
+
+// os/signal's loop, idle, as a crash dump lists it.
+const signalLoop = `
+goroutine 5 [syscall]:
+os/signal.signal_recv()
+	/usr/local/go/src/runtime/sigqueue.go:152 +0x29
+os/signal.loop()
+	/usr/local/go/src/os/signal/signal_unix.go:23 +0x13
+created by os/signal.Notify.func1.1 in goroutine 1
+	/usr/local/go/src/os/signal/signal.go:152 +0x1f
+`
+
+// os/signal's loop delivering a signal to a channel made in a bubble
+// (measured: go1.26, a synctest.Test that signals itself).
+const loopCrash = `fatal error: send on synctest channel from outside bubble
+
+goroutine 8 [running]:
+os/signal.process({0x59ac20, 0x5a12d0})
+	/usr/local/go/src/os/signal/signal.go:247 +0x1a5
+os/signal.loop()
+	/usr/local/go/src/os/signal/signal_unix.go:23 +0x13
+created by os/signal.Notify.func1.1 in goroutine 1
+	/usr/local/go/src/os/signal/signal.go:152 +0x1f
+`

@@ -114,6 +114,18 @@ func (g goroutine) spawnedOutside() bool {
 	return g.created != nil && strings.HasPrefix(g.created.fn, "created by "+rtPrefix+"spawn in ")
 }
 
+// signalLoop says whether g is os/signal's delivery loop, which the first
+// signal.Notify of a process starts: gopct's runtime calls it before the
+// first execution (signals.go), go test only if the test does.
+func (g goroutine) signalLoop() bool {
+	for _, f := range g.frames {
+		if f.name() == "os/signal.loop" {
+			return true
+		}
+	}
+	return false
+}
+
 // managedEntries are the runtime's functions that run a managed goroutine's
 // body: a go statement's (spawn), a subtest's (runSubtest), an AfterFunc
 // callback's (adopt).
@@ -125,6 +137,9 @@ func testCount(g goroutine, bubble string) int {
 	case "":
 		if g.spawnedOutside() {
 			return countProcess
+		}
+		if g.signalLoop() && !signalsRegistered.Load() {
+			return countNot // started by gopct's runtime (prestartSignals)
 		}
 		if g.hasRT {
 			return countNot

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -72,12 +73,18 @@ func SignalNotifyContext(site int, parent context.Context, sig ...os.Signal) (co
 }
 
 // noteSignals marks the caller's execution as one that registered a
-// signal handler.
+// signal handler, and the process as one whose test code started
+// os/signal (NumGoroutine then counts its loop, as go test does).
 func noteSignals() {
+	signalsRegistered.Store(true)
 	if e, _ := self(); e != nil {
 		e.signalsOn = true
 	}
 }
+
+// signalsRegistered: instrumented code of this process called
+// signal.Notify or signal.NotifyContext.
+var signalsRegistered atomic.Bool
 
 // signalGrace is how long an execution with a signal handler registered
 // waits, in real time, before it reports every goroutine blocked: longer
