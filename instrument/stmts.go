@@ -479,22 +479,24 @@ func isTestName(name string) bool {
 	return !unicode.IsLower(c)
 }
 
-// wrapTest rewrites func TestX(t *testing.T) { BODY } into
-// func TestX(t *testing.T) { RunTest(t, func(t *testing.T) { BODY }) }.
-// An unnamed or blank parameter gets a generated name outside.
+// wrapTest rewrites func TestX(t *testing.T) { BODY } into func TestX(t
+// *testing.T) { if Redirect(t, TestX) { return }; defer BodyEnd(); { BODY }
+// }: the body stays in TestX, which each execution runs under testing's
+// tRunner, so that runtime.Caller, stack traces and the names of the
+// body's function literals are those of go test (pct.Redirect). An
+// unnamed or blank parameter gets a generated name.
 func (r *fileRewriter) wrapTest(fd *ast.FuncDecl, _ string) string {
 	p := fd.Type.Params.List[0]
-	typ := string(r.src[r.off(p.Type.Pos()):r.off(p.Type.End())])
-	outer, inner := "__gopct_t", "_"
+	param := "__gopct_t"
 	var sig string
 	switch {
 	case len(p.Names) == 0:
-		sig = r.raw(fd.Pos(), p.Type.Pos()) + outer + " " + r.raw(p.Type.Pos(), fd.Body.Pos())
+		sig = r.raw(fd.Pos(), p.Type.Pos()) + param + " " + r.raw(p.Type.Pos(), fd.Body.Pos())
 	case p.Names[0].Name == "_":
-		sig = r.raw(fd.Pos(), p.Names[0].Pos()) + outer + r.raw(p.Names[0].End(), fd.Body.Pos())
+		sig = r.raw(fd.Pos(), p.Names[0].Pos()) + param + r.raw(p.Names[0].End(), fd.Body.Pos())
 	default:
-		outer, inner = p.Names[0].Name, p.Names[0].Name
+		param = p.Names[0].Name
 		sig = r.raw(fd.Pos(), fd.Body.Pos())
 	}
-	return sig + "{ " + r.rt("RunTest") + "(" + outer + ", func(" + inner + " " + typ + ") " + r.stmt(fd.Body, false) + ") }"
+	return sig + "{ if " + r.rt("Redirect") + "(" + param + ", " + fd.Name.Name + ") { return }; defer " + r.rt("BodyEnd") + "(); " + r.stmt(fd.Body, false) + " }"
 }

@@ -256,11 +256,61 @@ func Seq[T any](_ struct{}, v T) T { return v }
 // arguments in the parent, Go(site, func() { f(a', b') }).
 func Go(site int, f func()) { spawn(site, f) }
 
-// RunTest runs a test body: `func TestX(t *testing.T) { BODY }` becomes
-// `func TestX(t *testing.T) { RunTest(t, func(t *testing.T) { BODY }) }`.
-// Under gopct (GOPCT_CONFIG set and naming this test) it runs many
-// controlled executions; otherwise it calls body(t).
+// RunTest runs a test body: under gopct (GOPCT_CONFIG set and naming this
+// test) many controlled executions of it; otherwise it calls body(t).
 func RunTest(t *testing.T, body func(t *testing.T)) { runTest(t, body) }
+
+// Redirect starts a test under gopct: the instrumenter rewrites `func
+// TestX(t *testing.T) { BODY }` into `func TestX(t *testing.T) { if
+// Redirect(t, TestX) { return }; defer BodyEnd(); { BODY } }`. Called by
+// testing for the test GOPCT_CONFIG names, it runs the controlled
+// executions and returns true; each execution's bubble runs TestX itself
+// under testing's tRunner, where Redirect makes it goroutine g0 and returns
+// false. So runtime.Caller, stack traces and the names of the body's
+// function literals are those of go test: a closure around the body made
+// every caller "TestX.func1", and the frames above it gopct's runner
+// (go.uber.org/fx's caller-name tests and zap's AddCallerSkip tests failed
+// in every execution). For any other test, or without gopct, it returns
+// false and the body runs as written; a test function called by another
+// runs its body inline.
+func Redirect(t *testing.T, test func(t *testing.T)) bool {
+	if e := current.Load(); e != nil {
+		e.testDepth++
+		if e.hosted && e.testDepth == 1 {
+			e.startBody(t)
+		}
+		return false
+	}
+	cfg, err := loadConfig()
+	if err != nil {
+		t.Fatalf("gopct: %v", err)
+	}
+	if cfg == nil || cfg.Test != t.Name() {
+		return false
+	}
+	r := &runner{cfg: cfg, t: t, start: time.Now(), hosted: true}
+	r.run(test)
+	return true
+}
+
+// BodyEnd ends a test function that Redirect started, deferred first in
+// its body so that it runs after the body's own deferred calls (and
+// recovers its panic). A test function that called another, or one run
+// without gopct, passes through.
+func BodyEnd() {
+	e := current.Load()
+	if e == nil || e.testDepth == 0 {
+		return
+	}
+	if e.testDepth--; !e.hosted || e.testDepth > 0 {
+		return
+	}
+	r := recover()
+	if r == nil && !e.fatalExit && !e.bodyT.Skipped() {
+		e.bodyNormal = true // returned (or stopped by code gopct does not see)
+	}
+	e.endBody(r)
+}
 
 // ---- channels ----
 

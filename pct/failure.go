@@ -126,6 +126,9 @@ func testFailure(site int, t testing.TB, method string, args []any) {
 	t.Helper()
 	if e, g := self(); e != nil {
 		e.noteMessage(g, site, method, args)
+		if tt, ok := t.(*testing.T); ok && tt == e.bodyT && strings.HasPrefix(method, "F") && method != "Fail" {
+			e.fatalExit = true // Fatal, Fatalf, FailNow of the test function's T
+		}
 	}
 	switch method {
 	case "Error":

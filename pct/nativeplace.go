@@ -46,7 +46,9 @@ func (e *execution) placeNatives() {
 }
 
 // waitsOutsideGopct says whether g is a managed goroutine (its body runs
-// under runG or runBody) whose innermost frames are not gopct's runtime.
+// under runG or runBody, or is the test function under testing's tRunner,
+// which in a bubble runs nothing else) whose innermost frames are not
+// gopct's runtime.
 func waitsOutsideGopct(g goroutine) bool {
 	managed, top := false, true
 	for _, f := range g.frames {
@@ -57,7 +59,7 @@ func waitsOutsideGopct(g goroutine) bool {
 			top = false
 		}
 		switch f.name() {
-		case rtPrefix + "(*execution).runG", rtPrefix + "(*execution).runBody":
+		case rtPrefix + "(*execution).runG", rtPrefix + "(*execution).runBody", "testing.tRunner":
 			managed = true
 		}
 	}

@@ -91,6 +91,9 @@ type runner struct {
 	t     *testing.T
 	out   *os.File
 	start time.Time
+	// hosted: the body is the instrumented test function, which starts
+	// and ends itself (Redirect, BodyEnd) under testing's tRunner.
+	hosted bool
 
 	mu       sync.Mutex  // emit, and the counts the deadline reads
 	finished bool        // the last record is written: emit no more
@@ -520,7 +523,12 @@ func (r *runner) runOne(e *execution, body func(*testing.T)) {
 	go func() {
 		defer close(done)
 		defer func() { bubblePanic = recover() }()
-		synctest.Test(r.t, func(t *testing.T) { e.runBody(t, body) })
+		if r.hosted {
+			e.hosted = true
+			synctest.Test(r.t, body) // the test function itself (Redirect)
+		} else {
+			synctest.Test(r.t, func(t *testing.T) { e.runBody(t, body) })
+		}
 	}()
 	<-done
 	current.Store(nil)
@@ -621,8 +629,20 @@ func (e *execution) blockedSummary(prefix string) string {
 }
 
 // runBody runs the test function as goroutine g0 of the execution, then
-// waits, still under control, for the goroutines it started.
+// waits, still under control, for the goroutines it started: a body that
+// RunTest was given. An instrumented test function runs itself instead
+// (hosted: Redirect starts it, BodyEnd ends it), directly under testing's
+// tRunner, as under go test.
 func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
+	e.startBody(t)
+	defer func() { e.endBody(recover()) }()
+	body(t)
+	e.bodyNormal = true
+}
+
+// startBody makes the calling goroutine g0 of the execution, the holder
+// of the token, at the start of the test function.
+func (e *execution) startBody(t *testing.T) {
 	e.abortCh = make(chan struct{}) // made in the bubble, so blocking on it is durable
 	e.bubble = currentBubble()
 	startClock(e.epoch)
@@ -631,28 +651,33 @@ func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 	e.realStart = realNow()
 	g0 := e.newG(nil, -1)
 	g0.gp = getg()
+	e.g0, e.bodyT = g0, t
 	e.holder = g0
 	e.curGP.Store(g0.gp)
-	normal := false
 	// Registered first, so it runs last: after the test's own cleanups, and
 	// after t.Context() has been cancelled (the testing package cancels it
 	// just before the cleanups), as goroutines that watch it expect.
-	t.Cleanup(func() { e.finishBody(g0, t, &normal) })
-	defer func() {
-		e.reclaim()
-		if r := recover(); r != nil {
-			e.failPanic(g0, r)
-			return
+	t.Cleanup(func() { e.finishBody(g0, t, &e.bodyNormal) })
+}
+
+// endBody ends the test function, after its deferred calls, with what a
+// deferred recover returned: a panic fails the execution; a test function
+// that stopped early (t.FailNow, t.SkipNow) is reported now; one that
+// returned runs its parallel subtests, as go test does once the function
+// has returned, and before its cleanups.
+func (e *execution) endBody(r any) {
+	e.reclaim()
+	if r != nil {
+		e.failPanic(e.g0, r)
+		return
+	}
+	if !e.bodyNormal {
+		if !e.aborted.Load() {
+			e.failFromTest(e.bodyT)
 		}
-		if !normal && !e.aborted.Load() {
-			e.failFromTest(t)
-		}
-	}()
-	body(t)
-	// As in go test, the parallel subtests run once the test function
-	// has returned, and before its cleanups.
-	e.endTopFrame(g0)
-	normal = true
+		return
+	}
+	e.endTopFrame(e.g0)
 }
 
 // finishBody runs, under control, once the test function and its cleanups

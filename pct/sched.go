@@ -6,6 +6,7 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+	"testing"
 	"testing/synctest"
 	"time"
 	"unsafe"
@@ -176,12 +177,24 @@ type execution struct {
 	models      map[any]any // WaitGroup, Once, Cond and test frame models
 	// The models looked up at every Lock, Unlock and map access, by the
 	// object's address (ptrtable.go).
-	mutexes    ptrTable[lockModel]
-	rwMutexes  ptrTable[lockModel]
-	maps       ptrTable[mapModel]
-	mapWrites  int // maps whose model has a writer: a read looks its map up only then
-	abortCh    chan struct{}
-	bodyDone   bool
+	mutexes   ptrTable[lockModel]
+	rwMutexes ptrTable[lockModel]
+	maps      ptrTable[mapModel]
+	mapWrites int // maps whose model has a writer: a read looks its map up only then
+	abortCh   chan struct{}
+	bodyDone  bool
+	// The test function: its goroutine and T; bodyNormal once it has
+	// returned (not stopped by t.FailNow, t.SkipNow or a panic).
+	g0         *G
+	bodyT      *testing.T
+	bodyNormal bool
+	// hosted: the instrumented test function runs itself under testing's
+	// tRunner (Redirect, BodyEnd); testDepth counts the test functions it
+	// is inside (a test calling another runs its body inline); fatalExit:
+	// the test function called t.Fatal, t.Fatalf or t.FailNow.
+	hosted     bool
+	testDepth  int
+	fatalExit  bool
 	bodyDoneAt time.Time // fake time at which the test function returned
 	bodyFailed bool      // the test had failed as its function returned (finishBody)
 	// realStart: real time at the start (children.go); childrenAt,
