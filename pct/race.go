@@ -557,10 +557,16 @@ func (r *raceDetector) report(prev epoch, prevWrite bool, cur epoch, curWrite bo
 	}
 }
 
-// accessName is rw, "atomic " first for a sync/atomic operation.
+// accessName is rw, "atomic " first for a sync/atomic operation, and says
+// what a WaitGroup's accesses are (models.go).
 func accessName(write bool, site int32) string {
-	if atomicSite(site) {
+	switch siteKind(int(site)) {
+	case KindAtomic, KindAtomicLoad:
 		return "atomic " + rw(write)
+	case KindWGAdd:
+		return "WaitGroup.Add from zero (a read of its wait state)"
+	case KindWGWait:
+		return "waiting WaitGroup.Wait (a write of its wait state)"
 	}
 	return rw(write)
 }
