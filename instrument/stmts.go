@@ -265,9 +265,9 @@ func openBlock(b, stmts string) string {
 }
 
 // rangeLoopWrites is the write of each shared variable that a range
-// statement over a slice, an array, a string or a map declares, as the first statements of its body, in a file whose loops
-// share their variables between iterations (before go1.22): the statement
-// assigns them at each iteration, and a goroutine that an earlier
+// statement over a slice, an array, a string or a map declares, to put
+// first in its body, in a file whose loops share their variables between
+// iterations (before go1.22): the statement assigns them at each iteration, and a goroutine that an earlier
 // iteration started may be reading them (GoBench's cockroach35501 and
 // moby22941: `for _, c := range checks { go func() { use(&c.Name) }() }`).
 // The write stores the value just assigned, so it changes nothing; it is
