@@ -644,13 +644,25 @@ func isTestingType(t types.Type) bool {
 }
 
 // atomicCall puts a scheduling point before a sync/atomic call.
+//
+// A function of sync/atomic whose first argument is the address it works on
+// (atomic.AddInt32(&x, 1)) tells the runtime that address, so that the race
+// detector can check the operation against plain accesses to the memory:
+// the first argument becomes AtomicAt(site, &x), which is the point and
+// returns the address (nothing else is evaluated before the operation, as
+// argsCall is false), or PointAt(site, a) with the arguments hoisted.
 func (r *fileRewriter) atomicCall(c *ast.CallExpr, ctx callCtx) string {
 	sig, _ := r.info.TypeOf(c.Fun).(*types.Signature)
+	addr := r.atomicAddr(c)
 	if ctx == ctxStmt && r.argsCall(c) {
-		return r.atomicHoisted(c)
+		return r.atomicHoisted(c, addr)
+	}
+	kind := atomicKind(r.info, c)
+	if addr != nil && ctx != ctxDefer && !r.argsCall(c) {
+		return r.callWithArgs(c, map[ast.Node]string{
+			addr: r.rt("AtomicAt") + "(" + r.site(kind, c) + ", " + r.expr(addr) + ")"})
 	}
 	call := r.plainCall(c)
-	kind := atomicKind(r.info, c)
 	switch {
 	case ctx == ctxStmt:
 		return r.rt("Point") + "(" + r.site(kind, c) + "); " + call
@@ -658,6 +670,35 @@ func (r *fileRewriter) atomicCall(c *ast.CallExpr, ctx callCtx) string {
 		return call
 	}
 	return r.rt("Seq") + "(" + r.rt("Point") + "(" + r.site(kind, c) + "), " + call + ")"
+}
+
+// atomicAddr returns the first argument of c when c calls a function of
+// package sync/atomic (not a method of its types) whose first parameter is
+// a pointer: the address the operation works on. nil otherwise.
+func (r *fileRewriter) atomicAddr(c *ast.CallExpr) ast.Expr {
+	se, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok || len(c.Args) == 0 {
+		return nil
+	}
+	id, ok := ast.Unparen(se.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	pkg, ok := r.info.Uses[id].(*types.PkgName)
+	if !ok || pkg.Imported().Path() != "sync/atomic" {
+		return nil
+	}
+	sig, ok := r.info.TypeOf(c.Fun).(*types.Signature)
+	if !ok || sig.Params().Len() == 0 {
+		return nil
+	}
+	if _, ok := sig.Params().At(0).Type().Underlying().(*types.Pointer); !ok {
+		return nil
+	}
+	if _, tuple := r.info.TypeOf(c.Args[0]).(*types.Tuple); tuple {
+		return nil
+	}
+	return c.Args[0]
 }
 
 // atomicKind tells the atomic operations that only read (Load*, sync.Map's
@@ -706,7 +747,7 @@ func (r *fileRewriter) argsCall(c *ast.CallExpr) bool {
 // functions: the arguments are evaluated into temporaries first, then the
 // scheduling point, then the call, so that a read-modify-write spelled
 // n.Store(n.Load()+1) is preemptible between its load and its store.
-func (r *fileRewriter) atomicHoisted(c *ast.CallExpr) string {
+func (r *fileRewriter) atomicHoisted(c *ast.CallExpr, addr ast.Expr) string {
 	var pre []string
 	args := map[ast.Node]string{}
 	for _, a := range c.Args {
@@ -717,7 +758,12 @@ func (r *fileRewriter) atomicHoisted(c *ast.CallExpr) string {
 		pre = append(pre, t+" := "+r.expr(a))
 		args[a] = t
 	}
-	pre = append(pre, r.rt("Point")+"("+r.site(atomicKind(r.info, c), c)+")", r.callWithArgs(c, args))
+	site := r.site(atomicKind(r.info, c), c)
+	if t, ok := args[addr]; ok && addr != nil {
+		pre = append(pre, r.rt("PointAt")+"("+site+", "+t+")", r.callWithArgs(c, args))
+	} else {
+		pre = append(pre, r.rt("Point")+"("+site+")", r.callWithArgs(c, args))
+	}
 	return "{ " + strings.Join(pre, "; ") + " }"
 }
 

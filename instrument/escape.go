@@ -117,9 +117,16 @@ func (e *escapes) visit(n ast.Node) bool {
 	case *ast.IncDecStmt:
 		e.assign(n.X)
 	case *ast.RangeStmt:
-		if n.Tok == token.ASSIGN {
+		switch {
+		case n.Tok == token.ASSIGN:
 			e.assign(n.Key)
 			e.assign(n.Value)
+		case n.Tok == token.DEFINE && !e.perIteration:
+			// Before go1.22 the variables a range statement declares
+			// are one pair for the whole loop, which the statement
+			// assigns at every iteration (rangeLoopWrites).
+			e.defined(n.Key)
+			e.defined(n.Value)
 		}
 	case *ast.ForStmt:
 		return e.forStmt(n)
@@ -206,6 +213,16 @@ func (e *escapes) assign(x ast.Expr) {
 	}
 	if v := e.root(x); v != nil && !e.postVars[v] {
 		e.assigned[v] = true
+	}
+}
+
+// defined counts the variable x declares as assigned after its
+// declaration.
+func (e *escapes) defined(x ast.Expr) {
+	if id, ok := x.(*ast.Ident); ok {
+		if v := localVar(e.info.Defs[id]); v != nil {
+			e.assigned[v] = true
+		}
 	}
 }
 

@@ -242,6 +242,7 @@ func (r *fileRewriter) rangeStmt(s *ast.RangeStmt) string {
 	case *types.Map:
 		return r.rangeMap(s, t)
 	}
+	writes := r.rangeLoopWrites(s)
 	return r.spliceWith(s, func(c ast.Node) string {
 		if c == s.Key || c == s.Value {
 			if s.Tok == token.DEFINE {
@@ -249,8 +250,45 @@ func (r *fileRewriter) rangeStmt(s *ast.RangeStmt) string {
 			}
 			return r.addr(c.(ast.Expr))
 		}
+		if c == s.Body && writes != "" {
+			return openBlock(r.node(c), writes)
+		}
 		return r.node(c)
 	})
+}
+
+// openBlock puts stmts first in the rendered block b (after its brace; b
+// may begin with a position marker).
+func openBlock(b, stmts string) string {
+	i := strings.IndexByte(b, '{')
+	return b[:i+1] + " " + stmts + b[i+1:]
+}
+
+// rangeLoopWrites is the write of each shared variable that a range
+// statement over a slice, an array, a string or a map declares, to put
+// first in its body, in a file whose loops share their variables between
+// iterations (before go1.22): the statement assigns them at each iteration, and a goroutine that an earlier
+// iteration started may be reading them (GoBench's cockroach35501 and
+// moby22941: `for _, c := range checks { go func() { use(&c.Name) }() }`).
+// The write stores the value just assigned, so it changes nothing; it is
+// the event (and the scheduling point) of that assignment. With go1.22
+// each iteration has its own variables, which nobody can have seen before
+// the body starts.
+func (r *fileRewriter) rangeLoopWrites(s *ast.RangeStmt) string {
+	if s.Tok != token.DEFINE || perIterationLoops(r.info.FileVersions[r.file]) {
+		return ""
+	}
+	var out string
+	for _, x := range []ast.Expr{s.Key, s.Value} {
+		id, ok := x.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if v := localVar(r.info.Defs[id]); v != nil && r.shared[v] {
+			out += r.rt("Store") + "(" + r.site(pct.KindWrite, id) + ", &" + id.Name + ", " + id.Name + "); "
+		}
+	}
+	return out
 }
 
 // rangeMap rewrites `for k, v := range m BODY` into
@@ -265,8 +303,12 @@ func (r *fileRewriter) rangeMap(s *ast.RangeStmt, m *types.Map) string {
 	w := r.tmp("w")
 	key, val := nonBlank(s.Key), nonBlank(s.Value)
 	if s.Tok == token.DEFINE || (key == nil && val == nil) {
+		body := r.stmt(s.Body, false)
+		if writes := r.rangeLoopWrites(s); writes != "" {
+			body = openBlock(body, writes)
+		}
 		return "for " + w + ", " + r.declName(key) + ", " + r.declName(val) + " := " + walk + "; " +
-			w + ".Next(" + addrOf(key) + ", " + addrOf(val) + "); " + r.stmt(s.Body, false)
+			w + ".Next(" + addrOf(key) + ", " + addrOf(val) + "); " + body
 	}
 	k, v := r.tmp("k"), r.tmp("v")
 	var pre string

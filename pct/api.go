@@ -250,6 +250,25 @@ func Point(site int) struct{} {
 // call happens after the point (calls are evaluated left to right).
 func Seq[T any](_ struct{}, v T) T { return v }
 
+// AtomicAt is Point for a sync/atomic function whose first argument is the
+// address p it operates on; it returns p, so that it replaces that
+// argument: atomic.AddInt32(AtomicAt(s, &x), 1). The address goes into the
+// event, and the race detector checks the operation against the plain
+// accesses to the same memory (an atomic and a plain access unordered by
+// happens-before are a data race, as for Go's -race; two atomics never
+// are).
+func AtomicAt[T any](site int, p *T) *T {
+	atomicPoint(site, unsafe.Pointer(p))
+	return p
+}
+
+// PointAt is AtomicAt where the address is already in a temporary (the
+// call's arguments were hoisted): { a := &x; PointAt(s, a); atomic.AddInt32(a, 1) }.
+func PointAt[T any](site int, p *T) struct{} {
+	atomicPoint(site, unsafe.Pointer(p))
+	return struct{}{}
+}
+
 // ---- goroutines and tests ----
 
 // Go starts f as a new goroutine: `go f(a, b)` becomes, after evaluating the

@@ -171,6 +171,15 @@ func syncPoint(site int) {
 	}
 }
 
+// atomicPoint is syncPoint for a sync/atomic operation on the memory at p
+// (nil: unknown), which its event carries.
+func atomicPoint(site int, p unsafe.Pointer) {
+	if e, g := self(); e != nil {
+		e.point(g, site)
+		e.note(EvAtomic, g, site, objOf(p))
+	}
+}
+
 // closeOp is the scheduling point of close(ch).
 func closeOp(site int, ch unsafe.Pointer) {
 	if e, g := self(); e != nil {

@@ -79,9 +79,11 @@ func TestEventStream(t *testing.T) {
 	}
 	got := strings.TrimSpace(string(data))
 	// g0 blocks for real in the receive, is woken by g1's send, then
-	// waits in the WaitGroup model until g1's Done.
-	want := "release:g0@ spawn:g0>g1 block:g0 acquire:g1@ write:g1@x release:g1@ chan:g1@ wake:g0 " +
-		"block:g0 release:g1@ exit:g1 wake:g0 acquire:g0@ read:g0@x"
+	// waits in the WaitGroup model until g1's Done. The Add from zero
+	// reads the WaitGroup's wait state, and the Wait that waits writes it
+	// (the race detector's Add-concurrent-with-Wait check, models.go).
+	want := "read:g0@ release:g0@ spawn:g0>g1 block:g0 acquire:g1@ write:g1@x release:g1@ chan:g1@ wake:g0 " +
+		"write:g0@ block:g0 release:g1@ exit:g1 wake:g0 acquire:g0@ read:g0@x"
 	if got != want {
 		t.Errorf("events:\n got %s\nwant %s", got, want)
 	}

@@ -34,6 +34,8 @@ const (
 	sLoad
 	sR2
 	sW2
+	sAtomic
+	sWGWait
 )
 
 func init() {
@@ -55,6 +57,8 @@ func init() {
 		sLoad:   {Pos: "prog.go:15:1", Kind: KindAtomicLoad, Expr: "flag.Load()"},
 		sR2:     {Pos: "prog.go:16:1", Kind: KindRead, Expr: "y"},
 		sW2:     {Pos: "prog.go:17:1", Kind: KindWrite, Expr: "y"},
+		sAtomic: {Pos: "prog.go:18:1", Kind: KindAtomic, Expr: "atomic.AddInt64(&a, 1)"},
+		sWGWait: {Pos: "prog.go:19:1", Kind: KindWGWait, Expr: "wg.Wait()"},
 	})
 	Global("example.com/prog.counter", &counter)
 }

@@ -51,6 +51,12 @@ func wgAdd(site int, wg *sync.WaitGroup, delta int) {
 	e.point(g, site)
 	e.applyQueued() // operations of unmanaged goroutines first (external.go)
 	m := e.wgModel(wg)
+	if delta > 0 && m.count == 0 {
+		// The increment from zero must be ordered with a Wait that
+		// waits: a read of the WaitGroup's wait state, which such a Wait
+		// writes (wgWait), as sync's race annotations model it.
+		e.note(EvRead, g, site, objOf(unsafe.Pointer(m)))
+	}
 	m.count += delta
 	if m.count < 0 {
 		m.count = 0
@@ -74,6 +80,16 @@ func wgWait(site int, wg *sync.WaitGroup) {
 	e.point(g, site)
 	e.applyQueued() // operations of unmanaged goroutines first (external.go)
 	m := e.wgModel(wg)
+	if m.count > 0 && len(m.waiters) == 0 {
+		// The first Wait that waits writes the wait state that an Add
+		// from zero reads (wgAdd): unordered, the two are a data race, as
+		// go test -race reports it (an Add concurrent with a Wait:
+		// GoBench's cockroach4407, a Stopper's RunWorker adding while
+		// Stop waits). Later waiters do not write: concurrent Waits are
+		// fine. The location is the model, which no program code can
+		// touch.
+		e.note(EvWrite, g, site, objOf(unsafe.Pointer(m)))
+	}
 	for m.count > 0 {
 		m.waiters = append(m.waiters, g)
 		e.disable(g, "waiting in WaitGroup.Wait at "+sitePos(site))

@@ -227,6 +227,14 @@ func (r *raceDetector) Observe(ev *Event) {
 		c := r.clock(ev.G)
 		c.join(r.atomics)
 		r.atomics.join(*c)
+		if ev.Obj != 0 {
+			// An atomic on a known address is also an access to it:
+			// unordered with a plain access there, it is a race. Checked
+			// after the join (the edges through the shared atomic clock
+			// order it after every earlier atomic) and before the tick
+			// (whoever acquires the atomic clock later is after it).
+			r.access(ev)
+		}
 		r.tick(ev.G)
 	case EvBlock:
 		if ev.Other == nativeWait {
@@ -399,11 +407,12 @@ func (r *raceDetector) access(ev *Event) {
 func (r *raceDetector) check(ev *Event, s *shadow) {
 	c := *r.clock(ev.G)
 	me := newEpoch(ev.G, c[ev.G], ev.Site)
-	if w := s.write; w.c > 0 && w.g != me.g && !w.before(c) {
-		r.report(w, true, me, ev.Kind == EvWrite, ev.Obj)
+	write, atomic := isWrite(ev), ev.Kind == EvAtomic
+	if w := s.write; w.c > 0 && w.g != me.g && !w.before(c) && !(atomic && atomicSite(w.site)) {
+		r.report(w, true, me, write, ev.Obj)
 		return
 	}
-	if ev.Kind == EvRead {
+	if !write {
 		if s.read.g == me.g && s.read.c == me.c {
 			return // same epoch: nothing new (FastTrack's fast path)
 		}
@@ -413,14 +422,14 @@ func (r *raceDetector) check(ev *Event, s *shadow) {
 	if s.write.g == me.g && s.write.c == me.c && s.read.c == 0 {
 		return // a write in the same epoch, no read since
 	}
-	if rd := s.read; rd.c > 0 && rd.g != me.g && !rd.before(c) {
+	if rd := s.read; rd.c > 0 && rd.g != me.g && !rd.before(c) && !(atomic && atomicSite(rd.site)) {
 		r.report(rd, false, me, true, ev.Obj)
 		return
 	}
 	more := s.more
 	if more != nil {
 		for _, rd := range *more {
-			if rd.g != me.g && !rd.before(c) {
+			if rd.g != me.g && !rd.before(c) && !(atomic && atomicSite(rd.site)) {
 				r.report(rd, false, me, true, ev.Obj)
 				return
 			}
@@ -428,6 +437,19 @@ func (r *raceDetector) check(ev *Event, s *shadow) {
 		*more = (*more)[:0] // kept for the reads after this write
 	}
 	*s = shadow{write: me, more: more}
+}
+
+// isWrite says whether the access ev writes: a plain store, or an atomic
+// operation other than a load.
+func isWrite(ev *Event) bool {
+	return ev.Kind == EvWrite || (ev.Kind == EvAtomic && ev.Op != KindAtomicLoad)
+}
+
+// atomicSite says whether site is a sync/atomic operation: two of them never
+// race with each other.
+func atomicSite(site int32) bool {
+	k := siteKind(int(site))
+	return k == KindAtomic || k == KindAtomicLoad
 }
 
 // shadowPages holds the shadow state of 8-byte aligned addresses (almost
@@ -527,12 +549,26 @@ func (r *raceDetector) report(prev epoch, prevWrite bool, cur epoch, curWrite bo
 	r.prev, r.prevWrite, r.raceAddr, r.pair = prev, prevWrite, addr, pair
 	r.race = &Failure{Kind: FailRace, Site: int(cur.site), Goroutine: int(cur.g), Message: fmt.Sprintf(
 		"data race on %s: %s at %s by %s (created at %s), unordered with the %s at %s by %s (created at %s)",
-		raceObject(int(cur.site), int(prev.site))+raceVariable(int(cur.site), int(prev.site)), rw(curWrite), sitePos(int(cur.site)), gname(int(cur.g)),
-		r.createdAt(int(cur.g)), rw(prevWrite), sitePos(int(prev.site)), gname(int(prev.g)), r.createdAt(int(prev.g))),
+		raceObject(int(cur.site), int(prev.site))+raceVariable(int(cur.site), int(prev.site)), accessName(curWrite, cur.site), sitePos(int(cur.site)), gname(int(cur.g)),
+		r.createdAt(int(cur.g)), accessName(prevWrite, prev.site), sitePos(int(prev.site)), gname(int(prev.g)), r.createdAt(int(prev.g))),
 		Stack: accessStack(rw(curWrite), cur), Key: fmt.Sprintf("race %d %d", pair[0], pair[1])}
 	if earlier := r.captured(addr); earlier != "" {
 		r.race.Stack += "\n\n" + earlier
 	}
+}
+
+// accessName is rw, "atomic " first for a sync/atomic operation, and says
+// what a WaitGroup's accesses are (models.go).
+func accessName(write bool, site int32) string {
+	switch siteKind(int(site)) {
+	case KindAtomic, KindAtomicLoad:
+		return "atomic " + rw(write)
+	case KindWGAdd:
+		return "WaitGroup.Add from zero (a read of its wait state)"
+	case KindWGWait:
+		return "waiting WaitGroup.Wait (a write of its wait state)"
+	}
+	return rw(write)
 }
 
 func rw(write bool) string {

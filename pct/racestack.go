@@ -47,7 +47,7 @@ var nextCapture *raceCapture
 // goroutine's own clock component).
 func (c *raceCapture) note(ev *Event, clock int) {
 	t := c.target
-	if ev.G != int(t.g) || ev.Site != int(t.site) || clock != int(t.c) || (ev.Kind == EvWrite) != c.write {
+	if ev.G != int(t.g) || ev.Site != int(t.site) || clock != int(t.c) || isWrite(ev) != c.write {
 		return
 	}
 	if _, ok := c.stacks[ev.Obj]; !ok {

@@ -40,3 +40,12 @@ func Loop() {
 		go func() { _ = i }()
 	}
 }
+
+// Range: in go1.21 the range statement assigns its one c at every
+// iteration, the write the goroutines' reads race with: c is shared, and
+// the body starts with the write (GoBench's cockroach35501, moby22941).
+func Range(cs []string) {
+	for _, c := range cs {
+		go func() { _ = c }()
+	}
+}
