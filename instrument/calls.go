@@ -91,6 +91,9 @@ var ops = map[string]op{
 	"os/signal.NotifyContext": {"SignalNotifyContext", pct.KindOther, recvNone},
 	"testing.common.Cleanup":  {"TCleanup", pct.KindOther, recvValue}, // t.Cleanup, b.Cleanup
 	"testing.TB.Cleanup":      {"TCleanup", pct.KindOther, recvValue},
+	// A subtest's name: the subtests share the test's t (pct/subtests.go).
+	"testing.common.Name": {"TName", pct.KindOther, recvValue},
+	"testing.TB.Name":     {"TName", pct.KindOther, recvValue},
 	// A subtest's t.Setenv and t.Chdir are undone when it is complete.
 	"testing.common.Setenv": {"TSetenv", pct.KindOther, recvValue},
 	"testing.T.Setenv":      {"TSetenv", pct.KindOther, recvValue},
