@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -556,6 +557,15 @@ func (e *execution) classifyBubblePanic(p any) {
 			"make the channel (and the goroutines serving it) inside the test"}
 	case nativeSignal != nil:
 		e.failure = nativeSignal
+	case e.bodyDone && e.othersDone():
+		// The test function, its cleanups and every goroutine gopct
+		// manages are done: what keeps the bubble from ending is a
+		// goroutine that code gopct does not instrument started and left
+		// blocked (database/sql's connectionOpener, for a DB the test
+		// never closes). Before, the token holder's case below said that
+		// g0 waited inside such code for a goroutine waiting for its turn:
+		// untrue, and an exit 2 (go-sqlmock, sweep fresh33).
+		e.failure = e.leak(&Failure{Kind: FailLeak, Site: -1, Message: e.unmanagedLeftovers()})
 	case !e.idle && e.holder != nil:
 		// Not a deadlock of the program: the token holder blocked inside
 		// code gopct does not instrument, waiting for a goroutine that
@@ -576,6 +586,42 @@ func (e *execution) classifyBubblePanic(p any) {
 		e.failure = &Failure{Kind: FailDeadlock, Message: e.blockedSummary("deadlock: all goroutines are blocked;"), Site: -1}
 	}
 	e.failure.Step = e.step
+}
+
+// unmanagedLeftovers describes the goroutines of the bubble that code gopct
+// does not instrument started and that are blocked for ever once the test
+// and its managed goroutines are done: a leak, as go.uber.org/goleak would
+// report it (testing/synctest does not let a test end with them).
+func (e *execution) unmanagedLeftovers() string {
+	var parts []string
+	for _, block := range splitDump(fullDump()) {
+		g := parseGoroutine(block)
+		if bubbleOf(g.header) != e.bubble || g.hasRT || g.bubbleHost() {
+			continue
+		}
+		in := ""
+		for _, f := range g.frames {
+			if !strings.HasPrefix(f.fn, "runtime.") && !strings.HasPrefix(f.fn, "internal/") {
+				in = f.name() + " (" + filepath.Base(trimLoc(f.loc)) + ")"
+				break
+			}
+		}
+		if in == "" {
+			continue
+		}
+		if g.created != nil {
+			by := strings.TrimPrefix(g.created.fn, "created by ")
+			by, _, _ = strings.Cut(by, " in goroutine ")
+			in += ", started by " + by + " (" + filepath.Base(trimLoc(g.created.loc)) + ")"
+		}
+		parts = append(parts, in)
+	}
+	msg := "goroutine leak: the test returned and its goroutines finished, but goroutines that code gopct does not instrument started stay blocked for ever"
+	if len(parts) == 0 {
+		return msg
+	}
+	sort.Strings(parts)
+	return msg + ": " + strings.Join(parts, "; ")
 }
 
 // stuckAdvice completes the message of a token holder blocked inside code
