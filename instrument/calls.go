@@ -91,6 +91,9 @@ var ops = map[string]op{
 	"os/signal.NotifyContext": {"SignalNotifyContext", pct.KindOther, recvNone},
 	"testing.common.Cleanup":  {"TCleanup", pct.KindOther, recvValue}, // t.Cleanup, b.Cleanup
 	"testing.TB.Cleanup":      {"TCleanup", pct.KindOther, recvValue},
+	// A subtest's name: the subtests share the test's t (pct/subtests.go).
+	"testing.common.Name": {"TName", pct.KindOther, recvValue},
+	"testing.TB.Name":     {"TName", pct.KindOther, recvValue},
 	// A subtest's t.Setenv and t.Chdir are undone when it is complete.
 	"testing.common.Setenv": {"TSetenv", pct.KindOther, recvValue},
 	"testing.T.Setenv":      {"TSetenv", pct.KindOther, recvValue},
@@ -452,6 +455,9 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 	if !ok && sel != nil && isSubtestRunner(fn, sel) {
 		o, ok = op{"TRunner", pct.KindOther, recvValue}, true
 	}
+	if !ok && sel != nil {
+		o, ok = lockerMethod(fn)
+	}
 	if !ok || (o.recv == recvNone) != (sel == nil) {
 		return op{}, "", false
 	}
@@ -460,6 +466,48 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 		return op{}, "", false
 	}
 	return o, method, true
+}
+
+// lockerMethod recognises Lock and Unlock called through an interface of
+// the code's own that has both, as sync.Locker has (go-sqlmock's
+// expectation): such a call is LockerLock or LockerUnlock, which the runtime
+// models when the value's Lock is a standard mutex's, its own or promoted
+// from an embedded field (promotedLockers), and calls as written otherwise.
+func lockerMethod(fn *types.Func) (op, bool) {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || sig.Params().Len() != 0 || sig.Results().Len() != 0 {
+		return op{}, false
+	}
+	var o op
+	switch fn.Name() {
+	case "Lock":
+		o = op{"LockerLock", pct.KindLock, recvValue}
+	case "Unlock":
+		o = op{"LockerUnlock", pct.KindUnlock, recvValue}
+	default:
+		return op{}, false
+	}
+	if !isLocker(sig.Recv().Type()) {
+		return op{}, false
+	}
+	return o, true
+}
+
+// isLocker reports whether t's method set has Lock() and Unlock(), so that
+// a value of t converts to sync.Locker.
+func isLocker(t types.Type) bool {
+	ms := types.NewMethodSet(t)
+	for _, name := range []string{"Lock", "Unlock"} {
+		sel := ms.Lookup(nil, name)
+		if sel == nil {
+			return false
+		}
+		sig, ok := sel.Type().(*types.Signature)
+		if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // testingTFailure recognises t.Errorf(format, args...) and t.Error(args...)

@@ -2,6 +2,7 @@ package pct
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -142,6 +143,33 @@ func subtestCleanup(tb testing.TB, f func()) bool {
 	}
 	fr.cleanups = append(fr.cleanups, f)
 	return true
+}
+
+// TName is t.Name() (b.Name(), tb.Name()). Inside an execution a
+// subtest's function is given the test's own t (runSubtest), whose Name is
+// the top-level test's: gammazero/chanqueue's TestStop picks its queue by
+// t.Name() ("TestStop/ring") and panicked "unknown test: TestStop" in every
+// execution (sweep fresh33). Called on the subtest's goroutine, it is the
+// subtests' path below the test's name, each with its spaces made
+// underscores, as go test names them (a repeated name's #01 suffix is not
+// given). Elsewhere (a goroutine the subtest started, or another t), the
+// method's own answer.
+func TName(site int, tb testing.TB) string {
+	name := tb.Name()
+	e, g := self()
+	if e == nil || g == nil {
+		return name
+	}
+	fr, ok := e.models[frameKey{g}].(*testFrame)
+	if !ok || fr.parent == nil || fr.t == nil || testing.TB(fr.t) != tb {
+		return name
+	}
+	var path []string
+	for ; fr.parent != nil; fr = fr.parent {
+		path = append(path, strings.ReplaceAll(fr.name, " ", "_"))
+	}
+	slices.Reverse(path)
+	return name + "/" + strings.Join(path, "/")
 }
 
 // subtestDone lets the parent know that the subtest fr has finished.

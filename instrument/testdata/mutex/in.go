@@ -53,3 +53,22 @@ func Use(mu *sy.Mutex, rw *sy.RWMutex, e Embed, p *EmbedPtr, d *Deep, l sy.Locke
 	_ = f
 	return mu.TryLock()
 }
+
+// locker is the code's own interface with sync.Locker's methods: its calls
+// go to the runtime, which finds the mutex of Embed through the type's
+// registration (PromotedLocker).
+type locker interface {
+	Lock()
+	Unlock()
+	Done() bool
+}
+
+type onlyLock interface{ Lock() }
+
+func (e *Embed) Done() bool { return e.n > 0 }
+
+func ViaInterface(l locker, o onlyLock) {
+	l.Lock()
+	defer l.Unlock()
+	o.Lock()
+}

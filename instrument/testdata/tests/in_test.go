@@ -35,3 +35,14 @@ func TestCleanups(t *testing.T) {
 }
 
 func cleanupHelper(tb testing.TB) { tb.Cleanup(func() {}) }
+
+// t.Name and tb.Name go through the runtime: a subtest is given the test's
+// t, and its name is the subtests' path.
+func TestNames(t *testing.T) {
+	t.Run("sub", func(t *testing.T) {
+		_ = t.Name()
+		nameHelper(t)
+	})
+}
+
+func nameHelper(tb testing.TB) string { return tb.Name() }
