@@ -81,21 +81,8 @@ func TestRaceAtomicAddress(t *testing.T) {
 		{"TestProgRaceAtomicAddrBad", true, "atomic write at prog.go:18:1"},
 		{"TestProgRaceAtomicAddrBadWrite", true, "atomic write at prog.go:18:1"},
 	} {
-		recs := campaign(t, c.prog, Config{Spec: testSpec("pct"), Seed: 1, Iters: 100, Race: true})
-		var bug *BugReport
-		for _, r := range recs {
-			if r.Type == RecBug {
-				bug = r.Bug
-			}
-		}
-		switch {
-		case c.racy && (bug == nil || bug.Kind != FailRace):
-			t.Errorf("%s: %+v, want a race", c.prog, bug)
-		case !c.racy && bug != nil:
-			t.Errorf("%s: false report %s: %s", c.prog, bug.Kind, bug.Message)
-		case c.racy && bug.Execution != 0:
-			t.Errorf("%s: race found in execution %d, want 0", c.prog, bug.Execution)
-		case c.racy && !strings.Contains(bug.Message, c.want):
+		bug := raceBug(t, c.prog, 100)
+		if raceVerdict(t, c.prog, c.racy, 0, bug) && !strings.Contains(bug.Message, c.want) {
 			t.Errorf("%s: %s, want %q in it", c.prog, bug.Message, c.want)
 		}
 	}

@@ -228,22 +228,39 @@ func TestRaceDetectionPerPrimitive(t *testing.T) {
 		{"TestProgRaceOnceBad", true, 0}, {"TestProgRaceCondBad", true, 0},
 		{"TestProgRaceSyncMapOK", false, 0}, {"TestProgRaceSyncMapBad", true, 0},
 	} {
-		recs := campaign(t, c.prog, Config{Spec: testSpec("pct"), Seed: 1, Iters: 100, Race: true})
-		var bug *BugReport
-		for _, r := range recs {
-			if r.Type == RecBug {
-				bug = r.Bug
-			}
-		}
-		switch {
-		case c.racy && (bug == nil || bug.Kind != FailRace):
-			t.Errorf("%s: %+v, want a race", c.prog, bug)
-		case !c.racy && bug != nil:
-			t.Errorf("%s: false report %s: %s", c.prog, bug.Kind, bug.Message)
-		case c.racy && bug.Execution != c.at:
-			t.Errorf("%s: race found in execution %d, want %d", c.prog, bug.Execution, c.at)
+		raceVerdict(t, c.prog, c.racy, c.at, raceBug(t, c.prog, 100))
+	}
+}
+
+// raceBug runs prog's campaign (pct, seed 1, iters executions, race
+// detection on) and returns its bug report, or nil.
+func raceBug(t *testing.T, prog string, iters int) *BugReport {
+	t.Helper()
+	var bug *BugReport
+	for _, r := range campaign(t, prog, Config{Spec: testSpec("pct"), Seed: 1, Iters: iters, Race: true}) {
+		if r.Type == RecBug {
+			bug = r.Bug
 		}
 	}
+	return bug
+}
+
+// raceVerdict checks bug against what a table wants of prog: a data race
+// found in execution at when racy, no report otherwise; it reports
+// whether bug is a race to look into further.
+func raceVerdict(t *testing.T, prog string, racy bool, at int, bug *BugReport) bool {
+	t.Helper()
+	switch {
+	case racy && (bug == nil || bug.Kind != FailRace):
+		t.Errorf("%s: %+v, want a race", prog, bug)
+	case !racy && bug != nil:
+		t.Errorf("%s: false report %s: %s", prog, bug.Kind, bug.Message)
+	case racy && bug.Execution != at:
+		t.Errorf("%s: race found in execution %d, want %d", prog, bug.Execution, at)
+	default:
+		return racy
+	}
+	return false
 }
 
 // Racy variants of the edges above: the access is moved past the

@@ -85,21 +85,9 @@ func TestRaceWaitGroupAddWait(t *testing.T) {
 		{"TestProgRaceWGAddBeforeGo", false, 0},
 		{"TestProgRaceWGTwoWaiters", false, 0},
 	} {
-		recs := campaign(t, c.prog, Config{Spec: testSpec("pct"), Seed: 1, Iters: 100, Race: true})
-		var bug *BugReport
-		for _, r := range recs {
-			if r.Type == RecBug {
-				bug = r.Bug
-			}
-		}
-		switch {
-		case c.racy && (bug == nil || bug.Kind != FailRace):
-			t.Errorf("%s: %+v, want a race", c.prog, bug)
-		case !c.racy && bug != nil:
-			t.Errorf("%s: false report %s: %s", c.prog, bug.Kind, bug.Message)
-		case c.racy && bug.Execution != c.at:
-			t.Errorf("%s: race found in execution %d, want %d", c.prog, bug.Execution, c.at)
-		case c.racy && !(strings.Contains(bug.Message, "WaitGroup.Add from zero") && strings.Contains(bug.Message, "waiting WaitGroup.Wait")):
+		bug := raceBug(t, c.prog, 100)
+		if raceVerdict(t, c.prog, c.racy, c.at, bug) &&
+			!(strings.Contains(bug.Message, "WaitGroup.Add from zero") && strings.Contains(bug.Message, "waiting WaitGroup.Wait")) {
 			t.Errorf("%s: %s", c.prog, bug.Message)
 		}
 	}
