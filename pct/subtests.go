@@ -133,16 +133,27 @@ func runCleanups(fr *testFrame) {
 // goroutine runs, if it runs one and tb is the t its function was given;
 // otherwise it says no, and t.Cleanup registers f as usual.
 func subtestCleanup(tb testing.TB, f func()) bool {
-	e, g := self()
-	if e == nil || g == nil {
-		return false
-	}
-	fr, ok := e.models[frameKey{g}].(*testFrame)
-	if !ok || fr.parent == nil || fr.t == nil || testing.TB(fr.t) != tb {
+	fr := subtestOf(tb)
+	if fr == nil {
 		return false
 	}
 	fr.cleanups = append(fr.cleanups, f)
 	return true
+}
+
+// subtestOf is the subtest the calling goroutine runs, when it runs one
+// inside an execution and tb is the t its function was given; nil
+// otherwise.
+func subtestOf(tb testing.TB) *testFrame {
+	e, g := self()
+	if e == nil || g == nil {
+		return nil
+	}
+	fr, ok := e.models[frameKey{g}].(*testFrame)
+	if !ok || fr.parent == nil || fr.t == nil || testing.TB(fr.t) != tb {
+		return nil
+	}
+	return fr
 }
 
 // TName is t.Name() (b.Name(), tb.Name()). Inside an execution a
@@ -156,12 +167,8 @@ func subtestCleanup(tb testing.TB, f func()) bool {
 // method's own answer.
 func TName(site int, tb testing.TB) string {
 	name := tb.Name()
-	e, g := self()
-	if e == nil || g == nil {
-		return name
-	}
-	fr, ok := e.models[frameKey{g}].(*testFrame)
-	if !ok || fr.parent == nil || fr.t == nil || testing.TB(fr.t) != tb {
+	fr := subtestOf(tb)
+	if fr == nil {
 		return name
 	}
 	var path []string
