@@ -111,6 +111,10 @@ var ops = map[string]op{
 // testFailures are the methods of testing's types rewritten to TError.
 var testFailures = map[string]bool{"Error": true, "Errorf": true, "Fatal": true, "Fatalf": true, "Fail": true, "FailNow": true}
 
+// testLogs are the methods of testing's types rewritten to TLog: a
+// goroutine that logs after its test completed makes go test panic.
+var testLogs = map[string]bool{"Log": true, "Logf": true}
+
 // callee returns the function or method a call expression's Fun denotes,
 // and the selection when it is a method selected from a value.
 func (r *fileRewriter) callee(fun ast.Expr) (*types.Func, *types.Selection) {
@@ -442,6 +446,9 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 	if !ok && sel != nil && fn.Pkg().Path() == "testing" && testFailures[fn.Name()] {
 		o, ok, method = op{"TError", pct.KindTestFail, recvValue}, true, fn.Name()
 	}
+	if !ok && sel != nil && fn.Pkg().Path() == "testing" && testLogs[fn.Name()] {
+		o, ok, method = op{"TLog", pct.KindOther, recvValue}, true, fn.Name()
+	}
 	if !ok && sel != nil {
 		switch testingTFailure(fn, sel) {
 		case "Errorf":
@@ -450,6 +457,10 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 			o, ok = op{"TErrorArgs", pct.KindTestFail, recvValue}, true
 		case "Fatalf":
 			o, ok = op{"TFatalf", pct.KindTestFail, recvValue}, true
+		case "Logf":
+			o, ok = op{"TLogf", pct.KindOther, recvValue}, true
+		case "Log":
+			o, ok = op{"TLogArgs", pct.KindOther, recvValue}, true
 		}
 	}
 	if !ok && sel != nil && isSubtestRunner(fn, sel) {
@@ -513,8 +524,9 @@ func isLocker(t types.Type) bool {
 // testingTFailure recognises t.Errorf(format, args...) and t.Error(args...)
 // on an interface named TestingT, through which test libraries report
 // failures (testify's assert and require use Errorf, go.uber.org/goleak's
-// VerifyNone Error): the runtime quotes the message. It returns the method's
-// name, or "" for any other call.
+// VerifyNone Error): the runtime quotes the message. Logf and Log on it
+// too (zaptest logs through it): the runtime checks that the test has not
+// completed. It returns the method's name, or "" for any other call.
 // reporterInterfaces are the names test libraries give the interface
 // through which they report to *testing.T: testify's TestingT, gomock's
 // TestReporter and TestHelper (its Controller fails with T.Fatalf).
@@ -531,12 +543,12 @@ func testingTFailure(fn *types.Func, sel *types.Selection) string {
 	}
 	params := sig.Params()
 	switch {
-	case (fn.Name() == "Errorf" || fn.Name() == "Fatalf") && params.Len() == 2:
+	case (fn.Name() == "Errorf" || fn.Name() == "Fatalf" || fn.Name() == "Logf") && params.Len() == 2:
 		format, ok := params.At(0).Type().(*types.Basic)
 		if !ok || format.Kind() != types.String {
 			return ""
 		}
-	case fn.Name() == "Error" && params.Len() == 1:
+	case (fn.Name() == "Error" || fn.Name() == "Log") && params.Len() == 1:
 	default:
 		return ""
 	}

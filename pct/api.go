@@ -737,14 +737,16 @@ func TErrorf(site int, t Errorer, format string, args ...any) {
 	if h, ok := t.(interface{ Helper() }); ok {
 		h.Helper()
 	}
-	noteQuoted(site, format, args)
+	noteQuoted(site, t, "Errorf", format, args)
 	t.Errorf(format, args...)
 }
 
 // noteQuoted records the message a test library reports through its
 // TestingT (or gomock's TestReporter), without the lines that name gopct's
-// runtime.
-func noteQuoted(site int, format string, args []any) {
+// runtime; reported through the test's t after the test completed, it is
+// go test's panic (lateReport).
+func noteQuoted(site int, t any, method, format string, args []any) {
+	lateReport(site, t, method, append([]any{format}, args...))
 	if e, g := self(); e != nil {
 		msg := dropRuntimeCallers(dropRuntimeLines(fmt.Sprintf(format, args...)))
 		e.noteMessage(g, site, "Errorf", []any{"%s", msg})
@@ -764,7 +766,7 @@ func TFatalf(site int, t Fataler, format string, args ...any) {
 	if h, ok := t.(interface{ Helper() }); ok {
 		h.Helper()
 	}
-	noteQuoted(site, format, args)
+	noteQuoted(site, t, "Fatalf", format, args)
 	t.Fatalf(format, args...)
 }
 
@@ -781,7 +783,7 @@ func TErrorArgs(site int, t ErrorerArgs, args ...any) {
 	if h, ok := t.(interface{ Helper() }); ok {
 		h.Helper()
 	}
-	noteQuoted(site, "%s", []any{strings.TrimSuffix(fmt.Sprintln(args...), "\n")})
+	noteQuoted(site, t, "Errorf", "%s", []any{strings.TrimSuffix(fmt.Sprintln(args...), "\n")})
 	t.Error(args...)
 }
 

@@ -124,6 +124,7 @@ func (e *execution) fatal(site int, msg string) {
 // method, so the report can quote it.
 func testFailure(site int, t testing.TB, method string, args []any) {
 	t.Helper()
+	lateReport(site, t, method, args)
 	if e, g := self(); e != nil {
 		e.noteMessage(g, site, method, args)
 		if tt, ok := t.(*testing.T); ok && tt == e.bodyT && strings.HasPrefix(method, "F") && method != "Fail" {
@@ -155,17 +156,7 @@ type message struct {
 }
 
 func (e *execution) noteMessage(g *G, site int, method string, args []any) {
-	var text string
-	switch method {
-	case "Errorf", "Fatalf":
-		text = fmt.Sprintf(args[0].(string), args[1:]...)
-	case "Fail", "FailNow":
-		text = "t." + method + "()"
-	default:
-		// t.Error, t.Fatal, t.Log and t.Skip format as fmt.Sprintln does (a
-		// space between every two operands), not as fmt.Sprint.
-		text = strings.TrimSuffix(fmt.Sprintln(args...), "\n")
-	}
+	text := messageText(method, args)
 	if len(e.messages) < 16 {
 		e.messages = append(e.messages, message{site, g.id, text, helperCaller()})
 	}
