@@ -577,6 +577,7 @@ func (e *execution) classifyBubblePanic(p any) {
 		// otherwise exit 2 says what is left (juju/clock's gocheck suite,
 		// sweep fresh33).
 		if left, sure := e.unmanagedLeftovers(); sure {
+			e.settleSignals() // as for the leaks below
 			e.failure = e.leak(&Failure{Kind: FailLeak, Site: -1, Message: "goroutine leak: the test returned and its " +
 				"goroutines finished, but goroutines that code gopct does not instrument started stay blocked for ever: " + left})
 		} else {
