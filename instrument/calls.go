@@ -29,6 +29,7 @@ const (
 	recvPtr                   // a pointer to the receiver (e.g. *sync.Mutex)
 	recvValue                 // the receiver value (an interface such as sync.Locker)
 	recvCopy                  // a copy of the receiver, a struct (reflect.Value)
+	recvSelf                  // the receiver operand as written (&x for a pointer method on a value)
 )
 
 // op is the runtime replacement of a standard-library function or method.
@@ -196,7 +197,7 @@ func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 	}
 	fn, sel := r.callee(fun)
 	if fn != nil && fn.Pkg() != nil {
-		if o, method, ok := lookupOp(fn, sel); ok {
+		if o, method, ok := r.lookupOp(fn, sel); ok {
 			recv := r.specialRecv(c, sel, o, method)
 			return r.special(c, o, recv, method, r.exprs(c.Args))
 		}
@@ -434,6 +435,45 @@ func (r *fileRewriter) exprs(es []ast.Expr) []string {
 	return out
 }
 
+// lookupOp is the package-level lookupOp for a call in r's file, where a
+// method promoted through another package's unexported field cannot be
+// given its explicit receiver path (x.inner.Mutex does not compile): a
+// mutex's Lock and Unlock then go through the Locker interface, whose
+// runtime finds the mutex from the dynamic type, and other methods are left
+// as written.
+func (r *fileRewriter) lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
+	o, method, ok := lookupOp(fn, sel)
+	if !ok || o.recv != recvPtr || !r.hiddenPath(sel) {
+		return o, method, ok
+	}
+	switch funcKey(fn) {
+	case "sync.Mutex.Lock", "sync.RWMutex.Lock":
+		return op{"LockerLock", pct.KindLock, recvSelf}, "", true
+	case "sync.Mutex.Unlock", "sync.RWMutex.Unlock":
+		return op{"LockerUnlock", pct.KindUnlock, recvSelf}, "", true
+	}
+	return op{}, "", false
+}
+
+// hiddenPath reports whether the embedded fields through which sel's
+// method is promoted include an unexported field of another package.
+func (r *fileRewriter) hiddenPath(sel *types.Selection) bool {
+	t := sel.Recv()
+	path := sel.Index()
+	for _, i := range path[:len(path)-1] {
+		st, ok := under(deref(t)).(*types.Struct)
+		if !ok {
+			return false
+		}
+		f := st.Field(i)
+		if !f.Exported() && f.Pkg() != r.pkg {
+			return true
+		}
+		t = f.Type()
+	}
+	return false
+}
+
 // lookupOp returns the runtime replacement of fn, and the method name for
 // testing's failure methods.
 func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
@@ -472,7 +512,7 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 // the code's own that has both, as sync.Locker has (go-sqlmock's
 // expectation): such a call is LockerLock or LockerUnlock, which the runtime
 // models when the value's Lock is a standard mutex's, its own or promoted
-// from an embedded field (promotedLockers), and calls as written otherwise.
+// from an embedded field (pct's lockTarget), and calls as written otherwise.
 func lockerMethod(fn *types.Func) (op, bool) {
 	sig := fn.Type().(*types.Signature)
 	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || sig.Params().Len() != 0 || sig.Results().Len() != 0 {
@@ -594,6 +634,9 @@ func (r *fileRewriter) specialRecv(c *ast.CallExpr, sel *types.Selection, o op, 
 	}
 	if o.recv == recvCopy {
 		return r.expr(ast.Unparen(c.Fun).(*ast.SelectorExpr).X)
+	}
+	if o.recv == recvSelf {
+		return r.recvOperand(ast.Unparen(c.Fun).(*ast.SelectorExpr).X, sel)
 	}
 	// testing's methods promoted from its unexported common (t.Cleanup)
 	// take the exported type.

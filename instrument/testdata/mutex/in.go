@@ -55,8 +55,8 @@ func Use(mu *sy.Mutex, rw *sy.RWMutex, e Embed, p *EmbedPtr, d *Deep, l sy.Locke
 }
 
 // locker is the code's own interface with sync.Locker's methods: its calls
-// go to the runtime, which finds the mutex of Embed through the type's
-// registration (PromotedLocker).
+// go to the runtime, which finds the mutex of Embed from the dynamic type
+// (pct/lockers.go).
 type locker interface {
 	Lock()
 	Unlock()
