@@ -438,9 +438,9 @@ func (r *fileRewriter) exprs(es []ast.Expr) []string {
 // lookupOp is the package-level lookupOp for a call in r's file, where a
 // method promoted through another package's unexported field cannot be
 // given its explicit receiver path (x.inner.Mutex does not compile): a
-// mutex's Lock and Unlock then go through the Locker interface, whose
-// runtime finds the mutex from the dynamic type, and other methods are left
-// as written.
+// mutex's Lock, Unlock, RLock and RUnlock then go through an interface,
+// whose runtime finds the mutex from the dynamic type, and other methods
+// are left as written.
 func (r *fileRewriter) lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 	o, method, ok := lookupOp(fn, sel)
 	if !ok || o.recv != recvPtr || !r.hiddenPath(sel) {
@@ -451,6 +451,10 @@ func (r *fileRewriter) lookupOp(fn *types.Func, sel *types.Selection) (op, strin
 		return op{"LockerLock", pct.KindLock, recvSelf}, "", true
 	case "sync.Mutex.Unlock", "sync.RWMutex.Unlock":
 		return op{"LockerUnlock", pct.KindUnlock, recvSelf}, "", true
+	case "sync.RWMutex.RLock":
+		return op{"IfaceRLock", pct.KindRLock, recvSelf}, "", true
+	case "sync.RWMutex.RUnlock":
+		return op{"IfaceRUnlock", pct.KindRUnlock, recvSelf}, "", true
 	}
 	return op{}, "", false
 }
@@ -510,27 +514,27 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 
 // lockerMethod recognises Lock and Unlock called through an interface of
 // the code's own that has both, as sync.Locker has (go-sqlmock's
-// expectation): such a call is LockerLock or LockerUnlock, which the runtime
-// models when the value's Lock is a standard mutex's, its own or promoted
-// from an embedded field (pct's lockTarget), and calls as written otherwise.
+// expectation), and RLock and RUnlock through any interface: such a call
+// is LockerLock, LockerUnlock, IfaceRLock or IfaceRUnlock, which the
+// runtime models when the value's method is a standard mutex's, its own or
+// promoted from an embedded field (pct's lockTarget), and calls as written
+// otherwise.
 func lockerMethod(fn *types.Func) (op, bool) {
 	sig := fn.Type().(*types.Signature)
 	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || sig.Params().Len() != 0 || sig.Results().Len() != 0 {
 		return op{}, false
 	}
-	var o op
 	switch fn.Name() {
 	case "Lock":
-		o = op{"LockerLock", pct.KindLock, recvValue}
+		return op{"LockerLock", pct.KindLock, recvValue}, isLocker(sig.Recv().Type())
 	case "Unlock":
-		o = op{"LockerUnlock", pct.KindUnlock, recvValue}
-	default:
-		return op{}, false
+		return op{"LockerUnlock", pct.KindUnlock, recvValue}, isLocker(sig.Recv().Type())
+	case "RLock":
+		return op{"IfaceRLock", pct.KindRLock, recvValue}, true
+	case "RUnlock":
+		return op{"IfaceRUnlock", pct.KindRUnlock, recvValue}, true
 	}
-	if !isLocker(sig.Recv().Type()) {
-		return op{}, false
-	}
-	return o, true
+	return op{}, false
 }
 
 // isLocker reports whether t's method set has Lock() and Unlock(), so that

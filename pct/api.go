@@ -459,6 +459,13 @@ func LockerLock(site int, l sync.Locker) { lockerOp(site, l, true) }
 // LockerUnlock is l.Unlock() on a sync.Locker interface value.
 func LockerUnlock(site int, l sync.Locker) { lockerOp(site, l, false) }
 
+// IfaceRLock is l.RLock() on an interface value (an RWMutex's RLock when
+// the value's type promotes it, its own method otherwise).
+func IfaceRLock(site int, l interface{ RLock() }) { rlockOp(site, l, true) }
+
+// IfaceRUnlock is l.RUnlock() on an interface value.
+func IfaceRUnlock(site int, l interface{ RUnlock() }) { rlockOp(site, l, false) }
+
 // ---- sync.WaitGroup, Once, Cond ----
 
 // WGAdd is wg.Add(delta).

@@ -357,6 +357,26 @@ func lockerOp(site int, l sync.Locker, lock bool) {
 	}
 }
 
+// rlockOp dispatches RLock/RUnlock called through an interface as
+// lockerOp does Lock/Unlock; v has the method.
+func rlockOp(site int, v any, lock bool) {
+	name := "RUnlock"
+	if lock {
+		name = "RLock"
+	}
+	m, mode, ok := lockTarget(v, name)
+	switch {
+	case !ok && lock:
+		v.(interface{ RLock() }).RLock()
+	case !ok:
+		v.(interface{ RUnlock() }).RUnlock()
+	case lock:
+		lockOp(site, m, mode)
+	default:
+		unlockOp(site, m, mode)
+	}
+}
+
 // lockUnmanaged is Lock run by a goroutine gopct does not manage. While an
 // execution runs, it polls instead of blocking in the mutex: a goroutine
 // blocked in sync.Mutex.Lock never counts as blocked for the bubble, so

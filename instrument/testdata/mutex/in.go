@@ -72,3 +72,15 @@ func ViaInterface(l locker, o onlyLock) {
 	defer l.Unlock()
 	o.Lock()
 }
+
+// readLocker's RLock and RUnlock go to the runtime as well (IfaceRLock),
+// which finds EmbedPtr's RWMutex from the dynamic type.
+type readLocker interface {
+	RLock()
+	RUnlock()
+}
+
+func ViaReadLocker(r readLocker) {
+	r.RLock()
+	defer r.RUnlock()
+}
