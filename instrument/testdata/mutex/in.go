@@ -84,3 +84,16 @@ func ViaReadLocker(r readLocker) {
 	r.RLock()
 	defer r.RUnlock()
 }
+
+// Func values of lock methods call the runtime too: method values of an
+// interface's, method expressions whose receiver is not the mutex itself.
+func FuncValues(l locker, r readLocker, e *Embed, p EmbedPtr) {
+	lock, runlock := l.Lock, r.RUnlock
+	lock()
+	runlock()
+	(*Embed).Lock(e)
+	sy.Locker.Unlock(e)
+	(*Deep).Lock(&Deep{})
+	EmbedPtr.RLock(p)
+	readLocker.RUnlock(p)
+}
