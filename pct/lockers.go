@@ -23,8 +23,9 @@ import (
 
 // lockTarget returns the standard mutex whose method name ("Lock",
 // "Unlock", "RLock" or "RUnlock") v's method is, and the mode of that
-// method; ok is false when v's method is code of its own (a Lock declared
-// by the user, or gopct's RLocker), which then runs as written.
+// method (through an embedded interface, the embedded value's); ok is
+// false when v's method is code of its own (a Lock declared by the user,
+// or gopct's RLocker), which then runs as written.
 func lockTarget(v any, name string) (m sync.Locker, mode lockMode, ok bool) {
 	switch m := v.(type) {
 	case *sync.Mutex:
@@ -43,6 +44,13 @@ func lockTarget(v any, name string) (m sync.Locker, mode lockMode, ok bool) {
 	}
 	path := promotedPath(t, name)
 	if path == nil {
+		return nil, 0, false
+	}
+	if path.iface {
+		// struct{ sync.Locker }: the method is the embedded value's.
+		if inner, ok := path.ifaceValue(reflect.ValueOf(v)); ok {
+			return lockTarget(inner, name)
+		}
 		return nil, 0, false
 	}
 	p := path.follow(reflect.ValueOf(v))
@@ -74,19 +82,45 @@ var (
 type mutexPath struct {
 	index []int
 	rw    bool // a sync.RWMutex (else a sync.Mutex)
+	iface bool // an embedded interface, whose value has the method
+}
+
+// field returns the embedded field at the end of the path in v; ok is
+// false when an embedded pointer on the way is nil.
+func (mp *mutexPath) field(v reflect.Value) (reflect.Value, bool) {
+	for _, i := range mp.index {
+		if v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				return v, false
+			}
+			v = v.Elem()
+		}
+		v = v.Field(i)
+	}
+	return v, true
+}
+
+// ifaceValue returns the value of the embedded interface at the end of the
+// path in v (an unexported field is read through its address).
+func (mp *mutexPath) ifaceValue(v reflect.Value) (any, bool) {
+	v, ok := mp.field(v)
+	switch {
+	case !ok || v.IsNil():
+		return nil, false
+	case v.CanInterface():
+		return v.Interface(), true
+	case v.CanAddr():
+		return reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem().Interface(), true
+	}
+	return nil, false
 }
 
 // follow returns the address of the mutex along the path in v, or nil when
 // an embedded pointer on the way is nil.
 func (mp *mutexPath) follow(v reflect.Value) unsafe.Pointer {
-	for _, i := range mp.index {
-		if v.Kind() == reflect.Pointer {
-			if v.IsNil() {
-				return nil
-			}
-			v = v.Elem()
-		}
-		v = v.Field(i)
+	v, ok := mp.field(v)
+	if !ok {
+		return nil
 	}
 	if v.Kind() == reflect.Pointer {
 		return v.UnsafePointer()
@@ -165,11 +199,15 @@ func findPromoted(t reflect.Type, name string) *mutexPath {
 }
 
 // mutexAt is the path to found when it is a standard mutex that has the
-// method name, nil when it is a type of the user's.
+// method name or an embedded interface, nil when it is a type of the
+// user's.
 func mutexAt(found *embedded, name string) *mutexPath {
 	et := found.t
 	if et.Kind() == reflect.Pointer {
 		et = et.Elem()
+	}
+	if len(found.index) > 0 && found.t.Kind() == reflect.Interface {
+		return &mutexPath{index: found.index, iface: true}
 	}
 	if len(found.index) == 0 || (et != mutexType && et != rwMutexType) {
 		return nil
