@@ -224,15 +224,33 @@ func mutexAt(found *embedded, name string) *mutexPath {
 // interface's own.
 func declares(t reflect.Type, name string) bool {
 	if t.Kind() == reflect.Interface {
-		_, ok := t.MethodByName(name)
+		_, ok := methodNamed(t, name)
 		return ok
 	}
 	for _, tt := range []reflect.Type{t, reflect.PointerTo(t)} {
-		if m, ok := tt.MethodByName(name); ok && !generated(m.Func) {
+		if m, ok := methodNamed(tt, name); ok && !generated(m.Func) {
 			return true
 		}
 	}
 	return false
+}
+
+// methodNamed is t.MethodByName(name) for the lock methods, each with a
+// constant name: a MethodByName with a name the linker cannot see keeps
+// every exported method of every type in the test binary (measured: a
+// program using net/http, 5.5 MB with constant names, 10.2 MB without).
+func methodNamed(t reflect.Type, name string) (reflect.Method, bool) {
+	switch name {
+	case "Lock":
+		return t.MethodByName("Lock")
+	case "Unlock":
+		return t.MethodByName("Unlock")
+	case "RLock":
+		return t.MethodByName("RLock")
+	case "RUnlock":
+		return t.MethodByName("RUnlock")
+	}
+	return reflect.Method{}, false
 }
 
 // generated reports whether fn is a wrapper the compiler generated, for a
