@@ -130,12 +130,17 @@ func runCleanups(fr *testFrame) {
 }
 
 // subtestCleanup registers f as a cleanup of the subtest the calling
-// goroutine runs, if it runs one and tb is the t its function was given;
-// otherwise it says no, and t.Cleanup registers f as usual.
+// goroutine runs, if it runs one and tb is the t its function was given,
+// or of the subtest that started it while that subtest's function runs
+// (go test gives the goroutine the subtest's t); otherwise it says no, and
+// t.Cleanup registers f as usual.
 func subtestCleanup(tb testing.TB, f func()) bool {
-	fr := subtestOf(tb, false)
+	fr := subtestOf(tb, true)
 	if fr == nil {
 		return false
+	}
+	if _, g := self(); fr.g != g && fr.released {
+		return false // its cleanups may have run: a late one stays the test's
 	}
 	fr.cleanups = append(fr.cleanups, f)
 	return true
