@@ -29,6 +29,7 @@ const (
 	recvPtr                   // a pointer to the receiver (e.g. *sync.Mutex)
 	recvValue                 // the receiver value (an interface such as sync.Locker)
 	recvCopy                  // a copy of the receiver, a struct (reflect.Value)
+	recvSelf                  // the receiver operand as written (&x for a pointer method on a value)
 )
 
 // op is the runtime replacement of a standard-library function or method.
@@ -200,7 +201,7 @@ func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 	}
 	fn, sel := r.callee(fun)
 	if fn != nil && fn.Pkg() != nil {
-		if o, method, ok := lookupOp(fn, sel); ok {
+		if o, method, ok := r.lookupOp(fn, sel); ok {
 			recv := r.specialRecv(c, sel, o, method)
 			return r.special(c, o, recv, method, r.exprs(c.Args))
 		}
@@ -438,6 +439,67 @@ func (r *fileRewriter) exprs(es []ast.Expr) []string {
 	return out
 }
 
+// lookupOp is the package-level lookupOp for a call in r's file, where a
+// method promoted through another package's unexported field cannot be
+// given its explicit receiver path (x.inner.Mutex does not compile): a
+// mutex's Lock, Unlock, RLock and RUnlock then go through an interface,
+// whose runtime finds the mutex from the dynamic type, and other methods
+// are left as written.
+func (r *fileRewriter) lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
+	o, method, ok := lookupOp(fn, sel)
+	if !ok || o.recv != recvPtr || !r.hiddenPath(sel) {
+		return o, method, ok
+	}
+	o, ok = hiddenOp(fn)
+	return o, "", ok
+}
+
+// hiddenOp is the interface call that replaces a mutex's method fn when
+// its receiver path cannot be written: the receiver goes as it is
+// (recvSelf) and the runtime finds the mutex from its dynamic type.
+func hiddenOp(fn *types.Func) (op, bool) {
+	switch funcKey(fn) {
+	case "sync.Mutex.Lock", "sync.RWMutex.Lock":
+		return op{"LockerLock", pct.KindLock, recvSelf}, true
+	case "sync.Mutex.Unlock", "sync.RWMutex.Unlock":
+		return op{"LockerUnlock", pct.KindUnlock, recvSelf}, true
+	case "sync.RWMutex.RLock":
+		return op{"IfaceRLock", pct.KindRLock, recvSelf}, true
+	case "sync.RWMutex.RUnlock":
+		return op{"IfaceRUnlock", pct.KindRUnlock, recvSelf}, true
+	}
+	return op{}, false
+}
+
+// ifaceParams are the parameter types of the runtime functions that take
+// a lock as an interface, to which a method value's receiver is converted
+// so that Bind's type parameter is that type.
+var ifaceParams = map[string]string{
+	"LockerLock":   "Locker", // the runtime's alias of sync.Locker
+	"LockerUnlock": "Locker",
+	"IfaceRLock":   "interface{ RLock() }",
+	"IfaceRUnlock": "interface{ RUnlock() }",
+}
+
+// hiddenPath reports whether the embedded fields through which sel's
+// method is promoted include an unexported field of another package.
+func (r *fileRewriter) hiddenPath(sel *types.Selection) bool {
+	t := sel.Recv()
+	path := sel.Index()
+	for _, i := range path[:len(path)-1] {
+		st, ok := under(deref(t)).(*types.Struct)
+		if !ok {
+			return false
+		}
+		f := st.Field(i)
+		if !f.Exported() && f.Pkg() != r.pkg {
+			return true
+		}
+		t = f.Type()
+	}
+	return false
+}
+
 // lookupOp returns the runtime replacement of fn, and the method name for
 // testing's failure methods.
 func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
@@ -481,27 +543,27 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 
 // lockerMethod recognises Lock and Unlock called through an interface of
 // the code's own that has both, as sync.Locker has (go-sqlmock's
-// expectation): such a call is LockerLock or LockerUnlock, which the runtime
-// models when the value's Lock is a standard mutex's, its own or promoted
-// from an embedded field (promotedLockers), and calls as written otherwise.
+// expectation), and RLock and RUnlock through any interface: such a call
+// is LockerLock, LockerUnlock, IfaceRLock or IfaceRUnlock, which the
+// runtime models when the value's method is a standard mutex's, its own or
+// promoted from an embedded field (pct's lockTarget), and calls as written
+// otherwise.
 func lockerMethod(fn *types.Func) (op, bool) {
 	sig := fn.Type().(*types.Signature)
 	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || sig.Params().Len() != 0 || sig.Results().Len() != 0 {
 		return op{}, false
 	}
-	var o op
 	switch fn.Name() {
 	case "Lock":
-		o = op{"LockerLock", pct.KindLock, recvValue}
+		return op{"LockerLock", pct.KindLock, recvValue}, isLocker(sig.Recv().Type())
 	case "Unlock":
-		o = op{"LockerUnlock", pct.KindUnlock, recvValue}
-	default:
-		return op{}, false
+		return op{"LockerUnlock", pct.KindUnlock, recvValue}, isLocker(sig.Recv().Type())
+	case "RLock":
+		return op{"IfaceRLock", pct.KindRLock, recvValue}, true
+	case "RUnlock":
+		return op{"IfaceRUnlock", pct.KindRUnlock, recvValue}, true
 	}
-	if !isLocker(sig.Recv().Type()) {
-		return op{}, false
-	}
-	return o, true
+	return op{}, false
 }
 
 // isLocker reports whether t's method set has Lock() and Unlock(), so that
@@ -607,6 +669,9 @@ func (r *fileRewriter) specialRecv(c *ast.CallExpr, sel *types.Selection, o op, 
 	if o.recv == recvCopy {
 		return r.expr(ast.Unparen(c.Fun).(*ast.SelectorExpr).X)
 	}
+	if o.recv == recvSelf {
+		return r.recvOperand(ast.Unparen(c.Fun).(*ast.SelectorExpr).X, sel)
+	}
 	// testing's methods promoted from its unexported common (t.Cleanup)
 	// take the exported type.
 	pkg := sel.Obj().Pkg()
@@ -672,7 +737,14 @@ func (r *fileRewriter) recvArg(fun *ast.SelectorExpr, sel *types.Selection, test
 	} else {
 		text = r.addr(fun.X)
 	}
-	path := sel.Index()
+	return r.fieldPath(text, t, sel.Index(), testing)
+}
+
+// fieldPath renders the receiver argument of the runtime for text, an
+// operand of type t (a pointer, an interface, or the address of a value of
+// t), followed by the embedded fields of path but its last (the method's
+// own index).
+func (r *fileRewriter) fieldPath(text string, t types.Type, path []int, testing bool) string {
 	for _, i := range path[:len(path)-1] {
 		if testing && isTestingType(t) {
 			break
@@ -857,37 +929,69 @@ func (r *fileRewriter) builtinCall(c *ast.CallExpr, name string, ctx callCtx) st
 }
 
 // methodValue renders a method value x.M of a modelled method without
-// arguments (f := mu.Lock) as a closure calling the runtime. Only for a
-// plain variable x, whose address cannot change, so that evaluating it
-// late is equivalent.
+// arguments (f := mu.Lock) as a closure calling the runtime. The receiver
+// is evaluated now, as for a method value.
 func (r *fileRewriter) methodValue(e *ast.SelectorExpr, sel *types.Selection) string {
-	o, bind, ok := bindable(sel)
+	o, bind, ok := r.bindable(sel)
 	if !ok {
 		return ""
 	}
-	// The receiver is evaluated now, as for a method value.
-	return r.rt(bind) + "(" + r.site(o.kind, e) + ", " + r.recvArg(e, sel, false) + ", " + r.rt(o.fn) + ")"
+	recv := r.recvArg(e, sel, false)
+	if o.recv == recvSelf {
+		t := ifaceParams[o.fn]
+		if t == "Locker" {
+			t = r.rt(t)
+		}
+		recv = t + "(" + r.recvOperand(e.X, sel) + ")"
+	}
+	return r.rt(bind) + "(" + r.site(o.kind, e) + ", " + recv + ", " + r.rt(o.fn) + ")"
 }
 
-// methodExpr renders a method expression of a modelled method, such as
-// (*sync.Mutex).Lock, as a function calling the runtime.
+// methodExpr renders a method expression of a modelled method as a
+// function calling the runtime: (*sync.Mutex).Lock as Expr, and one whose
+// receiver is another type ((*T).Lock promoted from T's mutex,
+// sync.Locker.Lock, an interface's RLock) as a function literal taking
+// the receiver, of the type the expression names. Before, (*T).Lock made
+// the build fail (exit 2) and sync.Locker.Lock locked the real mutex only.
 func (r *fileRewriter) methodExpr(e *ast.SelectorExpr, sel *types.Selection) string {
-	o, bind, ok := bindable(sel)
-	if !ok || o.recv != recvPtr || !isPtr(sel.Recv()) {
+	o, bind, ok := r.bindable(sel)
+	if !ok {
 		return ""
 	}
 	expr := map[string]string{"Bind": "Expr", "Bind1": "Expr1"}[bind]
-	return r.rt(expr) + "(" + r.site(o.kind, e) + ", " + r.rt(o.fn) + ")"
+	if o.recv == recvPtr && isPtr(sel.Recv()) && len(sel.Index()) == 1 {
+		return r.rt(expr) + "(" + r.site(o.kind, e) + ", " + r.rt(o.fn) + ")"
+	}
+	if bind != "Bind" {
+		return "" // the argument's type would have to be written
+	}
+	const p = "__gopctR"
+	recv := p
+	if o.recv == recvPtr {
+		recv = r.fieldPath(p, sel.Recv(), sel.Index(), false)
+	}
+	return "func(" + p + " " + r.text(e.X) + ") { " + r.rt(o.fn) + "(" + r.site(o.kind, e) + ", " + recv + ") }"
 }
 
 // bindable returns the runtime replacement of a selected method with no
-// results and at most one parameter, and the helper that binds it.
-func bindable(sel *types.Selection) (op, string, bool) {
+// results and at most one parameter, and the helper that binds it: a
+// modelled method, a mutex's promoted through another package's
+// unexported field (hiddenOp), or Lock, Unlock, RLock or RUnlock of an
+// interface (lockerMethod), the last two taking the receiver as it is.
+func (r *fileRewriter) bindable(sel *types.Selection) (op, string, bool) {
 	fn, _ := sel.Obj().(*types.Func)
 	if fn == nil {
 		return op{}, "", false
 	}
 	o, ok := ops[funcKey(fn)]
+	if ok && o.recv == recvPtr && r.hiddenPath(sel) {
+		o, ok = hiddenOp(fn)
+	}
+	if !ok && types.IsInterface(sel.Recv()) {
+		if o, ok = lockerMethod(fn); ok {
+			o.recv = recvSelf
+		}
+	}
 	sig := fn.Type().(*types.Signature)
 	if !ok || o.recv == recvNone || o.recv == recvCopy || sig.Results().Len() != 0 || sig.Params().Len() > 1 || sig.Variadic() {
 		return op{}, "", false

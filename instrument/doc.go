@@ -42,7 +42,13 @@
 // become iterators over MapWalk, and sync.Map.Range visits in MapWalk's order), the top-level functions
 // of math/rand and math/rand/v2 (the execution's own source, rand.go) and
 // accesses to possibly-shared memory go through the runtime. Method values and expressions of modelled methods
-// become Bind/Expr closures; sync.OnceFunc/OnceValue(s) use the modelled
+// become Bind/Expr closures (or function literals, for a method
+// expression whose receiver is not the mutex itself: (*T).Lock). Lock,
+// Unlock, RLock and RUnlock of an interface, called or taken as values,
+// and a mutex's promoted through another package's unexported field
+// (whose path cannot be written) go to the runtime with the receiver as
+// it is, and the runtime finds the mutex from its dynamic type
+// (pct/lockers.go); sync.OnceFunc/OnceValue(s) use the modelled
 // Once; sync.Map methods get a scheduling point like atomics, and an atomic
 // call whose arguments call functions evaluates them first. make(chan)
 // goes through MakeChan, which remembers channels made outside executions.

@@ -149,7 +149,6 @@ func (r *fileRewriter) rewriteFile() ([]byte, bool, error) {
 		pos = d.End()
 	}
 	b.WriteString(r.unlinkClocks(r.raw(pos, r.tf.Pos(r.tf.Size())), nil))
-	b.WriteString(r.promotedLockers())
 	if r.edits == 0 {
 		return nil, false, nil
 	}

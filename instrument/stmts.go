@@ -145,7 +145,7 @@ func (r *fileRewriter) goStmt(g *ast.GoStmt) string {
 		} else {
 			body = r.text(c.Fun) + "(" + strings.Join(args, ", ") + ellipsis(c) + ")"
 		}
-	} else if o, method, ok := lookupOpSafe(fn, sel); ok {
+	} else if o, method, ok := r.lookupOpSafe(fn, sel); ok {
 		recv := r.specialRecv(c, sel, o, method)
 		if recv != "" {
 			recv = t.hold("r", recv)
@@ -163,11 +163,11 @@ func (r *fileRewriter) goStmt(g *ast.GoStmt) string {
 	return t.wrap(r.rt("Go") + "(" + site + ", func() { " + body + " })")
 }
 
-func lookupOpSafe(fn *types.Func, sel *types.Selection) (op, string, bool) {
+func (r *fileRewriter) lookupOpSafe(fn *types.Func, sel *types.Selection) (op, string, bool) {
 	if fn == nil || fn.Pkg() == nil {
 		return op{}, "", false
 	}
-	return lookupOp(fn, sel)
+	return r.lookupOp(fn, sel)
 }
 
 // args holds the arguments of c; a single multi-valued argument f() is

@@ -453,11 +453,23 @@ func TryRLock(site int, rw *sync.RWMutex) bool { return tryLockOp(site, rw, rwR)
 // RLocker is rw.RLocker(): a Locker whose Lock and Unlock are modelled.
 func RLocker(site int, rw *sync.RWMutex) sync.Locker { return rlocker{site, rw} }
 
+// Locker is sync.Locker, named here so that instrumented code converts to
+// it without importing sync (the method value l.Lock of the code's own
+// interface becomes Bind(site, Locker(l), LockerLock)).
+type Locker = sync.Locker
+
 // LockerLock is l.Lock() on a sync.Locker interface value.
 func LockerLock(site int, l sync.Locker) { lockerOp(site, l, true) }
 
 // LockerUnlock is l.Unlock() on a sync.Locker interface value.
 func LockerUnlock(site int, l sync.Locker) { lockerOp(site, l, false) }
+
+// IfaceRLock is l.RLock() on an interface value (an RWMutex's RLock when
+// the value's type promotes it, its own method otherwise).
+func IfaceRLock(site int, l interface{ RLock() }) { rlockOp(site, l, true) }
+
+// IfaceRUnlock is l.RUnlock() on an interface value.
+func IfaceRUnlock(site int, l interface{ RUnlock() }) { rlockOp(site, l, false) }
 
 // ---- sync.WaitGroup, Once, Cond ----
 

@@ -42,6 +42,10 @@
 // its wake channel, which the bubble sees as durably blocked. Deadlocks and
 // leaks are then reported by the bubble itself ("all goroutines are
 // blocked"), and classified by whether the test function had returned.
+// Lock, Unlock, RLock and RUnlock called through an interface reach the
+// same models when the value's method is a standard mutex's, its own or
+// promoted through embedded fields: lockers.go finds that mutex from the
+// dynamic type.
 //
 // Memory accesses can be gated (gate.go): with Config.Vars or Config.Sites
 // only the memory sites that may touch the chosen variables of Q (by the

@@ -2,7 +2,6 @@ package pct
 
 import (
 	"fmt"
-	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -338,68 +337,44 @@ func (r rlocker) Lock()   { lockOp(r.site, r.rw, rwR) }
 func (r rlocker) Unlock() { unlockOp(r.site, r.rw, rwR) }
 
 // lockerOp dispatches Lock/Unlock on a sync.Locker to the model when it is
-// one of the standard mutexes; other Lockers are user code.
+// one of the standard mutexes or promoted from one (lockTarget); other
+// Lockers are user code.
 func lockerOp(site int, l sync.Locker, lock bool) {
-	l, mode, ok := lockerTarget(l)
+	name := "Unlock"
+	if lock {
+		name = "Lock"
+	}
+	m, mode, ok := lockTarget(l, name)
 	switch {
 	case !ok && lock:
 		l.Lock()
 	case !ok:
 		l.Unlock()
 	case lock:
-		lockOp(site, l, mode)
+		lockOp(site, m, mode)
 	default:
-		unlockOp(site, l, mode)
+		unlockOp(site, m, mode)
 	}
 }
 
-// lockerTarget returns the standard mutex a sync.Locker's Lock and Unlock
-// act on, and its mode: the Locker itself when it is a *sync.Mutex or a
-// *sync.RWMutex, the embedded mutex when its type was registered by
-// PromotedLocker; ok is false for any other Locker (user code).
-func lockerTarget(l sync.Locker) (sync.Locker, lockMode, bool) {
-	switch m := l.(type) {
-	case *sync.Mutex:
-		return m, mutexW, true
-	case *sync.RWMutex:
-		return m, rwW, true
+// rlockOp dispatches RLock/RUnlock called through an interface as
+// lockerOp does Lock/Unlock; v has the method.
+func rlockOp(site int, v any, lock bool) {
+	name := "RUnlock"
+	if lock {
+		name = "RLock"
 	}
-	if len(promotedLockers) == 0 {
-		return l, 0, false
+	m, mode, ok := lockTarget(v, name)
+	switch {
+	case !ok && lock:
+		v.(interface{ RLock() }).RLock()
+	case !ok:
+		v.(interface{ RUnlock() }).RUnlock()
+	case lock:
+		lockOp(site, m, mode)
+	default:
+		unlockOp(site, m, mode)
 	}
-	if f := promotedLockers[reflect.TypeOf(l)]; f != nil {
-		switch m := f(l).(type) {
-		case *sync.Mutex:
-			if m != nil {
-				return m, mutexW, true
-			}
-		case *sync.RWMutex:
-			if m != nil {
-				return m, rwW, true
-			}
-		}
-	}
-	return l, 0, false
-}
-
-// promotedLockers maps each type registered by PromotedLocker to the
-// function that returns, for a value of it, the *sync.Mutex or
-// *sync.RWMutex its Lock and Unlock are promoted from. Written by package
-// initialisation only.
-var promotedLockers = map[reflect.Type]func(any) any{}
-
-// PromotedLocker registers P, a type of instrumented code whose Lock and
-// Unlock are a sync.Mutex's or sync.RWMutex's promoted from an embedded
-// field (type T struct{ sync.Mutex; ... }, P = *T), and f, which returns
-// that mutex. A call of Lock or Unlock through an interface (a sync.Locker,
-// or the code's own interface with those methods) then reaches the model as
-// the direct call p.Lock() does, which the instrumentation rewrites to the
-// embedded mutex's Lock; without it, the interface's call locked the real
-// mutex only, and the model saw a later direct Unlock as the unlock of an
-// unlocked mutex (go-sqlmock: its expectations embed sync.Mutex, are locked
-// through its expectation interface and unlocked directly).
-func PromotedLocker[P any](f func(P) any) {
-	promotedLockers[reflect.TypeFor[P]()] = func(v any) any { return f(v.(P)) }
 }
 
 // lockUnmanaged is Lock run by a goroutine gopct does not manage. While an

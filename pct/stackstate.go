@@ -30,6 +30,7 @@ var parkedStates = map[string]string{
 	"RLock":                   "sync.RWMutex.RLock",
 	"rlocker.Lock":            "sync.RWMutex.RLock",
 	"LockerLock":              "sync.Mutex.Lock",
+	"rlockOp":                 "sync.RWMutex.RLock", // an RLock through an interface
 	"WGWait":                  "sync.WaitGroup.Wait",
 	"CondWait":                "sync.Cond.Wait",
 	"OnceDo":                  "sync.Mutex.Lock", // Once.Do's slow path locks its mutex

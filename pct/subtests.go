@@ -130,12 +130,17 @@ func runCleanups(fr *testFrame) {
 }
 
 // subtestCleanup registers f as a cleanup of the subtest the calling
-// goroutine runs, if it runs one and tb is the t its function was given;
-// otherwise it says no, and t.Cleanup registers f as usual.
+// goroutine runs, if it runs one and tb is the t its function was given,
+// or of the subtest that started it while that subtest's function runs
+// (go test gives the goroutine the subtest's t); otherwise it says no, and
+// t.Cleanup registers f as usual.
 func subtestCleanup(tb testing.TB, f func()) bool {
-	fr := subtestOf(tb)
+	fr := subtestOf(tb, true)
 	if fr == nil {
 		return false
+	}
+	if _, g := self(); fr.g != g && fr.released {
+		return false // its cleanups may have run: a late one stays the test's
 	}
 	fr.cleanups = append(fr.cleanups, f)
 	return true
@@ -143,13 +148,19 @@ func subtestCleanup(tb testing.TB, f func()) bool {
 
 // subtestOf is the subtest the calling goroutine runs, when it runs one
 // inside an execution and tb is the t its function was given; nil
-// otherwise.
-func subtestOf(tb testing.TB) *testFrame {
+// otherwise. With creators, a goroutine that runs no test function is
+// taken for the one that started it (directly or through others), as go
+// test gives it the t of the test that started it.
+func subtestOf(tb testing.TB, creators bool) *testFrame {
 	e, g := self()
 	if e == nil || g == nil {
 		return nil
 	}
 	fr, ok := e.models[frameKey{g}].(*testFrame)
+	for !ok && creators && g.parent >= 0 {
+		g = e.gs[g.parent]
+		fr, ok = e.models[frameKey{g}].(*testFrame)
+	}
 	if !ok || fr.parent == nil || fr.t == nil || testing.TB(fr.t) != tb {
 		return nil
 	}
@@ -163,11 +174,12 @@ func subtestOf(tb testing.TB) *testFrame {
 // execution (sweep fresh33). Called on the subtest's goroutine, it is the
 // subtests' path below the test's name, each with its spaces made
 // underscores, as go test names them (a repeated name's #01 suffix is not
-// given). Elsewhere (a goroutine the subtest started, or another t), the
-// method's own answer.
+// given); on a goroutine the subtest started, the same (gaps34: it said
+// the top-level test's name). Elsewhere (the top-level test, or another
+// t), the method's own answer.
 func TName(site int, tb testing.TB) string {
 	name := tb.Name()
-	fr := subtestOf(tb)
+	fr := subtestOf(tb, true)
 	if fr == nil {
 		return name
 	}

@@ -55,8 +55,8 @@ func Use(mu *sy.Mutex, rw *sy.RWMutex, e Embed, p *EmbedPtr, d *Deep, l sy.Locke
 }
 
 // locker is the code's own interface with sync.Locker's methods: its calls
-// go to the runtime, which finds the mutex of Embed through the type's
-// registration (PromotedLocker).
+// go to the runtime, which finds the mutex of Embed from the dynamic type
+// (pct/lockers.go).
 type locker interface {
 	Lock()
 	Unlock()
@@ -71,4 +71,29 @@ func ViaInterface(l locker, o onlyLock) {
 	l.Lock()
 	defer l.Unlock()
 	o.Lock()
+}
+
+// readLocker's RLock and RUnlock go to the runtime as well (IfaceRLock),
+// which finds EmbedPtr's RWMutex from the dynamic type.
+type readLocker interface {
+	RLock()
+	RUnlock()
+}
+
+func ViaReadLocker(r readLocker) {
+	r.RLock()
+	defer r.RUnlock()
+}
+
+// Func values of lock methods call the runtime too: method values of an
+// interface's, method expressions whose receiver is not the mutex itself.
+func FuncValues(l locker, r readLocker, e *Embed, p EmbedPtr) {
+	lock, runlock := l.Lock, r.RUnlock
+	lock()
+	runlock()
+	(*Embed).Lock(e)
+	sy.Locker.Unlock(e)
+	(*Deep).Lock(&Deep{})
+	EmbedPtr.RLock(p)
+	readLocker.RUnlock(p)
 }
