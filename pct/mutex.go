@@ -340,41 +340,43 @@ func (r rlocker) Unlock() { unlockOp(r.site, r.rw, rwR) }
 // one of the standard mutexes or promoted from one (lockTarget); other
 // Lockers are user code.
 func lockerOp(site int, l sync.Locker, lock bool) {
-	name := "Unlock"
-	if lock {
-		name = "Lock"
-	}
-	m, mode, ok := lockTarget(l, name)
 	switch {
-	case !ok && lock:
-		l.Lock()
-	case !ok:
-		l.Unlock()
+	case modelledOp(site, l, "Lock", "Unlock", lock):
 	case lock:
-		lockOp(site, m, mode)
+		l.Lock()
 	default:
-		unlockOp(site, m, mode)
+		l.Unlock()
 	}
 }
 
 // rlockOp dispatches RLock/RUnlock called through an interface as
 // lockerOp does Lock/Unlock; v has the method.
 func rlockOp(site int, v any, lock bool) {
-	name := "RUnlock"
+	switch {
+	case modelledOp(site, v, "RLock", "RUnlock", lock):
+	case lock:
+		v.(interface{ RLock() }).RLock()
+	default:
+		v.(interface{ RUnlock() }).RUnlock()
+	}
+}
+
+// modelledOp runs v's method lockName (lock) or unlockName on the model of
+// the standard mutex it is promoted from, and says whether there was one.
+func modelledOp(site int, v any, lockName, unlockName string, lock bool) bool {
+	name := unlockName
 	if lock {
-		name = "RLock"
+		name = lockName
 	}
 	m, mode, ok := lockTarget(v, name)
 	switch {
-	case !ok && lock:
-		v.(interface{ RLock() }).RLock()
 	case !ok:
-		v.(interface{ RUnlock() }).RUnlock()
 	case lock:
 		lockOp(site, m, mode)
 	default:
 		unlockOp(site, m, mode)
 	}
+	return ok
 }
 
 // lockUnmanaged is Lock run by a goroutine gopct does not manage. While an
