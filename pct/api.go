@@ -737,17 +737,17 @@ func TErrorf(site int, t Errorer, format string, args ...any) {
 	if h, ok := t.(interface{ Helper() }); ok {
 		h.Helper()
 	}
-	noteQuoted(site, format, args)
+	noteQuoted(site, t, format, args)
 	t.Errorf(format, args...)
 }
 
 // noteQuoted records the message a test library reports through its
-// TestingT (or gomock's TestReporter), without the lines that name gopct's
+// TestingT (or gomock's TestReporter) t, without the lines that name gopct's
 // runtime.
-func noteQuoted(site int, format string, args []any) {
+func noteQuoted(site int, t any, format string, args []any) {
 	if e, g := self(); e != nil {
 		msg := dropRuntimeCallers(dropRuntimeLines(fmt.Sprintf(format, args...)))
-		e.noteMessage(g, site, "Errorf", []any{"%s", msg})
+		e.noteMessage(g, site, t, "Errorf", []any{"%s", msg})
 	}
 }
 
@@ -764,7 +764,7 @@ func TFatalf(site int, t Fataler, format string, args ...any) {
 	if h, ok := t.(interface{ Helper() }); ok {
 		h.Helper()
 	}
-	noteQuoted(site, format, args)
+	noteQuoted(site, t, format, args)
 	t.Fatalf(format, args...)
 }
 
@@ -781,7 +781,7 @@ func TErrorArgs(site int, t ErrorerArgs, args ...any) {
 	if h, ok := t.(interface{ Helper() }); ok {
 		h.Helper()
 	}
-	noteQuoted(site, "%s", []any{strings.TrimSuffix(fmt.Sprintln(args...), "\n")})
+	noteQuoted(site, t, "%s", []any{strings.TrimSuffix(fmt.Sprintln(args...), "\n")})
 	t.Error(args...)
 }
 
