@@ -80,11 +80,15 @@ var ops = map[string]op{
 	"runtime.SetFinalizer":  {"SetFinalizer", pct.KindOther, recvNone},
 	"runtime.AddCleanup":    {"AddCleanup", pct.KindOther, recvNone},
 	"runtime.GC":            {"GC", pct.KindOther, recvNone},
-	"sync.Map.Range":        {"SyncMapRange", pct.KindAtomicLoad, recvPtr},
-	"sync.Pool.Get":         {"PoolGet", pct.KindOther, recvPtr},
-	"sync.Pool.Put":         {"PoolPut", pct.KindOther, recvPtr},
-	"testing.T.Run":         {"TRun", pct.KindOther, recvPtr},
-	"testing.T.Parallel":    {"TParallel", pct.KindOther, recvPtr},
+	// A measurement of the process's memory counts gopct's allocations
+	// too: a test failure after one is an environment error (pct/memstats.go).
+	"runtime.ReadMemStats": {"ReadMemStats", pct.KindOther, recvNone},
+	"testing.AllocsPerRun": {"AllocsPerRun", pct.KindOther, recvNone},
+	"sync.Map.Range":       {"SyncMapRange", pct.KindAtomicLoad, recvPtr},
+	"sync.Pool.Get":        {"PoolGet", pct.KindOther, recvPtr},
+	"sync.Pool.Put":        {"PoolPut", pct.KindOther, recvPtr},
+	"testing.T.Run":        {"TRun", pct.KindOther, recvPtr},
+	"testing.T.Parallel":   {"TParallel", pct.KindOther, recvPtr},
 	// A signal handler cannot be registered in a synctest bubble: an
 	// environment error that says so (pct/signals.go).
 	"os/signal.Notify":        {"SignalNotify", pct.KindOther, recvNone},

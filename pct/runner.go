@@ -350,6 +350,7 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 		}
 	}
 	e.finalizerWait()
+	e.memStatsFailure()
 	if e.failure != nil {
 		e.noteLeftLocked()
 	}
