@@ -98,6 +98,13 @@ var ops = map[string]op{
 	// A subtest's name: the subtests share the test's t (pct/subtests.go).
 	"testing.common.Name": {"TName", pct.KindOther, recvValue},
 	"testing.TB.Name":     {"TName", pct.KindOther, recvValue},
+	// A subtest's t.Skip ends the subtest, not the test (the t is shared).
+	"testing.common.Skip":    {"TSkip", pct.KindOther, recvValue},
+	"testing.common.Skipf":   {"TSkipf", pct.KindOther, recvValue},
+	"testing.common.SkipNow": {"TSkipNow", pct.KindOther, recvValue},
+	"testing.TB.Skip":        {"TSkip", pct.KindOther, recvValue},
+	"testing.TB.Skipf":       {"TSkipf", pct.KindOther, recvValue},
+	"testing.TB.SkipNow":     {"TSkipNow", pct.KindOther, recvValue},
 	// A subtest's t.Setenv and t.Chdir are undone when it is complete.
 	"testing.common.Setenv": {"TSetenv", pct.KindOther, recvValue},
 	"testing.T.Setenv":      {"TSetenv", pct.KindOther, recvValue},
