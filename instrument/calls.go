@@ -469,6 +469,9 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 	if !ok && sel != nil {
 		o, ok = lockerMethod(fn)
 	}
+	if !ok && sel != nil {
+		o, ok = tbLikeMethod(fn)
+	}
 	if !ok || (o.recv == recvNone) != (sel == nil) {
 		return op{}, "", false
 	}
@@ -500,6 +503,48 @@ func lockerMethod(fn *types.Func) (op, bool) {
 	}
 	if !isLocker(sig.Recv().Type()) {
 		return op{}, false
+	}
+	return o, true
+}
+
+// tbMethods are the names of testing.TB's methods.
+var tbMethods = map[string]bool{"Attr": true, "Chdir": true, "Cleanup": true, "Context": true, "Error": true,
+	"Errorf": true, "Fail": true, "FailNow": true, "Failed": true, "Fatal": true, "Fatalf": true, "Helper": true,
+	"Log": true, "Logf": true, "Name": true, "Output": true, "Setenv": true, "Skip": true, "SkipNow": true,
+	"Skipf": true, "Skipped": true, "TempDir": true}
+
+// tbLikeMethod recognises Cleanup(f) and Name() called through an interface
+// of the code's own made of testing.TB's methods only, which a *testing.T
+// satisfies: k8s.io/klog/v2's ktesting registers its logger's stop through
+// `interface{ Cleanup(func()); Name() string }` (sweep fresh34), and the
+// call, not on testing.TB itself, went to the shared t of the subtest, so
+// the stop ran only after the top-level test and the name was the test's.
+// Such a call is TCleanupOf or TNameOf, which treat a testing.TB as TCleanup
+// and TName do and call anything else as written.
+func tbLikeMethod(fn *types.Func) (op, bool) {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return op{}, false
+	}
+	var o op
+	switch {
+	case fn.Name() == "Cleanup" && sig.Params().Len() == 1 && sig.Results().Len() == 0:
+		f, ok := sig.Params().At(0).Type().Underlying().(*types.Signature)
+		if !ok || f.Params().Len() != 0 || f.Results().Len() != 0 {
+			return op{}, false
+		}
+		o = op{"TCleanupOf", pct.KindOther, recvValue}
+	case fn.Name() == "Name" && sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
+		types.Identical(sig.Results().At(0).Type(), types.Typ[types.String]):
+		o = op{"TNameOf", pct.KindOther, recvValue}
+	default:
+		return op{}, false
+	}
+	ms := types.NewMethodSet(sig.Recv().Type())
+	for i := range ms.Len() {
+		if !tbMethods[ms.At(i).Obj().Name()] {
+			return op{}, false
+		}
 	}
 	return o, true
 }

@@ -330,3 +330,22 @@ func TSkipNow(site int, tb testing.TB) {
 	tb.Helper()
 	tb.SkipNow()
 }
+
+// TCleanupOf is x.Cleanup(f) through an interface of the code's own made of
+// testing.TB's methods (instrument's tbLikeMethod): TCleanup for a
+// testing.TB, the method itself otherwise.
+func TCleanupOf(site int, x interface{ Cleanup(func()) }, f func()) {
+	if tb, ok := x.(testing.TB); ok {
+		TCleanup(site, tb, f)
+		return
+	}
+	x.Cleanup(f)
+}
+
+// TNameOf is x.Name() through such an interface: TName for a testing.TB.
+func TNameOf(site int, x interface{ Name() string }) string {
+	if tb, ok := x.(testing.TB); ok {
+		return TName(site, tb)
+	}
+	return x.Name()
+}
