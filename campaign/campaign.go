@@ -623,9 +623,17 @@ func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Re
 				// The environment killed it (memory pressure, a signal),
 				// not the program: replace it.
 				var nw *worker
-				if replaced++; replaced > maxReplacements {
-					err = fmt.Errorf("worker processes died %d times in executions whose replay did not die: "+
-						"%s; last: %s", replaced, deathCause(recs[0].Bug.Message), recs[0].Bug.Message)
+				death := recs[0].Bug
+				if _, program := deathCause(death.Message); program && w.cfg.RanBefore(death.Execution) {
+					// Unless the process crashed itself after earlier
+					// executions (glog's TestRollover, sweep fresh34:
+					// SIGABRT, its log file exists): their leftovers, as
+					// under go test -count=2. The hunt runs again with
+					// one process per execution (runCarried).
+					err = &stateOutlives{userErr("the test process died in execution %d (%s) after earlier executions in it, "+
+						"and its replay in a fresh process did not die", death.Execution, death.Message)}
+				} else if replaced++; replaced > maxReplacements {
+					err = diedUnreplayed(replaced, recs[0].Bug.Message)
 				} else if nw, recs, err = b.replace(w, recs); err == nil {
 					ws = append(ws, nw)
 					alive++
@@ -677,16 +685,53 @@ func (b *Binary) runWorkers(cfg pct.Config, ids []int, hooks runHooks) ([]pct.Re
 // worker with "fatal error: sync: WaitGroup.Add called from multiple
 // synctest bubbles" (a WaitGroup an earlier execution's bubble owned), and
 // the message blamed the machine's memory.
-func deathCause(message string) string {
+func deathCause(message string) (cause string, program bool) {
 	if i := strings.Index(message, "fatal error: "); i >= 0 {
 		fatal := message[i:]
 		if !strings.Contains(fatal, "out of memory") && !strings.Contains(fatal, "cannot allocate memory") {
 			return "a fatal error of the Go runtime that the replay, run in a fresh process without the executions " +
 				"before it, did not meet: state that those executions left in the process is the likely cause " +
-				"(gopct runs many executions in one process), not the test"
+				"(gopct runs many executions in one process), not the test", false
 		}
 	}
-	return "the machine, not the test, is the likely cause (out of memory? a signal?)"
+	if sig := selfSignal(message); sig != "" {
+		// The process crashed itself: the Go runtime printed the dump of
+		// a synchronous signal (a nil dereference outside Go's checks,
+		// abort(3)). A kill from outside (the OOM killer's SIGKILL) leaves
+		// no dump. glog's TestRollover (sweep fresh34) aborts the process
+		// with SIGABRT when its log file, named after its fake clock,
+		// exists: every execution after the first in a process died, and
+		// the message blamed the machine ("last output: gs 0x0").
+		return "the test's process crashed itself (" + sig + ", with the Go runtime's dump: no kill from outside), " +
+			"and the replay, run in a fresh process without the executions before it, did not: the test depends " +
+			"on what earlier runs left behind, in the process or on disk (gopct runs many executions in one " +
+			"process; go test -count=2 would likely meet it too)", true
+	}
+	return "the machine, not the test, is the likely cause (out of memory? a signal?)", false
+}
+
+// selfSignal returns the signal named in a crash message that only the
+// process itself raises (crashMessage quotes the header of the Go
+// runtime's signal dump, "SIGABRT: abort"), or "".
+func selfSignal(message string) string {
+	for _, sig := range []string{"SIGABRT", "SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGTRAP"} {
+		if strings.Contains(message, sig+": ") {
+			return sig
+		}
+	}
+	return ""
+}
+
+// diedUnreplayed is the error of a campaign whose worker processes died n
+// times in executions whose replays did not die; last is the last death's
+// message. A death the program caused itself is an environment error
+// (exit 2) that says so, not an internal one.
+func diedUnreplayed(n int, last string) error {
+	cause, program := deathCause(last)
+	if program {
+		return userErr("worker processes died %d times in executions whose replay did not die: %s; last: %s", n, cause, last)
+	}
+	return fmt.Errorf("worker processes died %d times in executions whose replay did not die: %s; last: %s", n, cause, last)
 }
 
 // maxReplacements bounds the worker processes a campaign replaces.
@@ -722,8 +767,13 @@ func (b *Binary) replace(w *worker, recs []pct.Record) (*worker, []pct.Record, e
 	if cfg.Chunk <= 0 {
 		// One sequence whose state lives in the process (an exhaustive
 		// search): it cannot go on elsewhere.
+		cause, program := deathCause(death.Message)
+		if program {
+			return nil, nil, userErr("the test process died in execution %d (%s), and its replay did not die: "+
+				"%s", death.Execution, death.Message, cause)
+		}
 		return nil, nil, fmt.Errorf("the test process died in execution %d (%s), and its replay did not die: "+
-			"%s", death.Execution, death.Message, deathCause(death.Message))
+			"%s", death.Execution, death.Message, cause)
 	}
 	start := cfg.First + (death.Execution-cfg.First)/cfg.Chunk*cfg.Chunk
 	cfg.Done = slices.Clone(cfg.Done)
@@ -1010,6 +1060,9 @@ func crashMessage(out string, err error) string {
 		}
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if sig, words := signalDump(lines); sig != "" {
+		return fmt.Sprintf("the test process died (%v): %s, after it printed: %s", err, sig, words)
+	}
 	last := ""
 	for i := len(lines) - 1; i >= 0; i-- {
 		if l := strings.TrimSpace(lines[i]); l != "" && !strings.HasPrefix(l, "FAIL") && !strings.HasPrefix(l, "exit status") {
@@ -1018,6 +1071,36 @@ func crashMessage(out string, err error) string {
 		}
 	}
 	return fmt.Sprintf("the test process died (%v); last output: %s", err, last)
+}
+
+// signalDump finds the header of the Go runtime's dump of a signal that
+// killed the process ("SIGABRT: abort", followed by a "PC=" line) and the
+// last line the process printed before its first stack dump, the
+// program's last words ("F1223 ... log: exiting because of error ...:
+// file exists" from glog). The last line of the output was a register of
+// the dump ("gs     0x0"), which said nothing.
+func signalDump(lines []string) (sig, words string) {
+	for i, l := range lines {
+		if i+1 < len(lines) && strings.HasPrefix(lines[i+1], "PC=") && strings.HasPrefix(l, "SIG") && strings.Contains(l, ": ") {
+			sig = strings.TrimSpace(l)
+			break
+		}
+	}
+	if sig == "" {
+		return "", ""
+	}
+	for _, l := range lines {
+		if strings.HasPrefix(l, "goroutine ") || strings.HasPrefix(l, "SIG") {
+			break
+		}
+		if l = strings.TrimSpace(l); l != "" {
+			words = l
+		}
+	}
+	if words == "" {
+		words = "nothing"
+	}
+	return sig, words
 }
 
 const stallAdvice = `a goroutine is blocked where the testing/synctest bubble cannot see it

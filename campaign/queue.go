@@ -321,8 +321,7 @@ func (q *sharedQueue) ended(w *queueWorker) error {
 			it.res.Key, it.res.Keyed = it.key.Key, true
 		}
 	} else if q.replaced++; q.replaced > maxReplacements {
-		return fmt.Errorf("worker processes died %d times in executions whose replay did not die: "+
-			"%s; last: %s", q.replaced, deathCause(recs[0].Bug.Message), recs[0].Bug.Message)
+		return diedUnreplayed(q.replaced, recs[0].Bug.Message)
 	}
 	return q.startWorker()
 }

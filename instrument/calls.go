@@ -81,11 +81,15 @@ var ops = map[string]op{
 	"runtime.SetFinalizer":  {"SetFinalizer", pct.KindOther, recvNone},
 	"runtime.AddCleanup":    {"AddCleanup", pct.KindOther, recvNone},
 	"runtime.GC":            {"GC", pct.KindOther, recvNone},
-	"sync.Map.Range":        {"SyncMapRange", pct.KindAtomicLoad, recvPtr},
-	"sync.Pool.Get":         {"PoolGet", pct.KindOther, recvPtr},
-	"sync.Pool.Put":         {"PoolPut", pct.KindOther, recvPtr},
-	"testing.T.Run":         {"TRun", pct.KindOther, recvPtr},
-	"testing.T.Parallel":    {"TParallel", pct.KindOther, recvPtr},
+	// A measurement of the process's memory counts gopct's allocations
+	// too: a test failure after one is an environment error (pct/memstats.go).
+	"runtime.ReadMemStats": {"ReadMemStats", pct.KindOther, recvNone},
+	"testing.AllocsPerRun": {"AllocsPerRun", pct.KindOther, recvNone},
+	"sync.Map.Range":       {"SyncMapRange", pct.KindAtomicLoad, recvPtr},
+	"sync.Pool.Get":        {"PoolGet", pct.KindOther, recvPtr},
+	"sync.Pool.Put":        {"PoolPut", pct.KindOther, recvPtr},
+	"testing.T.Run":        {"TRun", pct.KindOther, recvPtr},
+	"testing.T.Parallel":   {"TParallel", pct.KindOther, recvPtr},
 	// A signal handler cannot be registered in a synctest bubble: an
 	// environment error that says so (pct/signals.go).
 	"os/signal.Notify":        {"SignalNotify", pct.KindOther, recvNone},
@@ -95,6 +99,13 @@ var ops = map[string]op{
 	// A subtest's name: the subtests share the test's t (pct/subtests.go).
 	"testing.common.Name": {"TName", pct.KindOther, recvValue},
 	"testing.TB.Name":     {"TName", pct.KindOther, recvValue},
+	// A subtest's t.Skip ends the subtest, not the test (the t is shared).
+	"testing.common.Skip":    {"TSkip", pct.KindOther, recvValue},
+	"testing.common.Skipf":   {"TSkipf", pct.KindOther, recvValue},
+	"testing.common.SkipNow": {"TSkipNow", pct.KindOther, recvValue},
+	"testing.TB.Skip":        {"TSkip", pct.KindOther, recvValue},
+	"testing.TB.Skipf":       {"TSkipf", pct.KindOther, recvValue},
+	"testing.TB.SkipNow":     {"TSkipNow", pct.KindOther, recvValue},
 	// A subtest's t.Setenv and t.Chdir are undone when it is complete.
 	"testing.common.Setenv": {"TSetenv", pct.KindOther, recvValue},
 	"testing.T.Setenv":      {"TSetenv", pct.KindOther, recvValue},
@@ -531,6 +542,9 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 	if !ok && sel != nil {
 		o, ok = lockerMethod(fn)
 	}
+	if !ok && sel != nil {
+		o, ok = tbLikeMethod(fn)
+	}
 	if !ok || (o.recv == recvNone) != (sel == nil) {
 		return op{}, "", false
 	}
@@ -564,6 +578,48 @@ func lockerMethod(fn *types.Func) (op, bool) {
 		return op{"IfaceRUnlock", pct.KindRUnlock, recvValue}, true
 	}
 	return op{}, false
+}
+
+// tbMethods are the names of testing.TB's methods.
+var tbMethods = map[string]bool{"Attr": true, "Chdir": true, "Cleanup": true, "Context": true, "Error": true,
+	"Errorf": true, "Fail": true, "FailNow": true, "Failed": true, "Fatal": true, "Fatalf": true, "Helper": true,
+	"Log": true, "Logf": true, "Name": true, "Output": true, "Setenv": true, "Skip": true, "SkipNow": true,
+	"Skipf": true, "Skipped": true, "TempDir": true}
+
+// tbLikeMethod recognises Cleanup(f) and Name() called through an interface
+// of the code's own made of testing.TB's methods only, which a *testing.T
+// satisfies: k8s.io/klog/v2's ktesting registers its logger's stop through
+// `interface{ Cleanup(func()); Name() string }` (sweep fresh34), and the
+// call, not on testing.TB itself, went to the shared t of the subtest, so
+// the stop ran only after the top-level test and the name was the test's.
+// Such a call is TCleanupOf or TNameOf, which treat a testing.TB as TCleanup
+// and TName do and call anything else as written.
+func tbLikeMethod(fn *types.Func) (op, bool) {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return op{}, false
+	}
+	var o op
+	switch {
+	case fn.Name() == "Cleanup" && sig.Params().Len() == 1 && sig.Results().Len() == 0:
+		f, ok := sig.Params().At(0).Type().Underlying().(*types.Signature)
+		if !ok || f.Params().Len() != 0 || f.Results().Len() != 0 {
+			return op{}, false
+		}
+		o = op{"TCleanupOf", pct.KindOther, recvValue}
+	case fn.Name() == "Name" && sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
+		types.Identical(sig.Results().At(0).Type(), types.Typ[types.String]):
+		o = op{"TNameOf", pct.KindOther, recvValue}
+	default:
+		return op{}, false
+	}
+	ms := types.NewMethodSet(sig.Recv().Type())
+	for i := range ms.Len() {
+		if !tbMethods[ms.At(i).Obj().Name()] {
+			return op{}, false
+		}
+	}
+	return o, true
 }
 
 // isLocker reports whether t's method set has Lock() and Unlock(), so that

@@ -754,14 +754,14 @@ func TErrorf(site int, t Errorer, format string, args ...any) {
 }
 
 // noteQuoted records the message a test library reports through its
-// TestingT (or gomock's TestReporter), without the lines that name gopct's
+// TestingT (or gomock's TestReporter) t, without the lines that name gopct's
 // runtime; reported through the test's t after the test completed, it is
 // go test's panic (lateReport).
 func noteQuoted(site int, t any, method, format string, args []any) {
 	lateReport(site, t, method, append([]any{format}, args...))
 	if e, g := self(); e != nil {
 		msg := dropRuntimeCallers(dropRuntimeLines(fmt.Sprintf(format, args...)))
-		e.noteMessage(g, site, "Errorf", []any{"%s", msg})
+		e.noteMessage(g, site, t, "Errorf", []any{"%s", msg})
 	}
 }
 

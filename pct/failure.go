@@ -126,7 +126,7 @@ func testFailure(site int, t testing.TB, method string, args []any) {
 	t.Helper()
 	lateReport(site, t, method, args)
 	if e, g := self(); e != nil {
-		e.noteMessage(g, site, method, args)
+		e.noteMessage(g, site, t, method, args)
 		if tt, ok := t.(*testing.T); ok && tt == e.bodyT && strings.HasPrefix(method, "F") && method != "Fail" {
 			e.fatalExit = true // Fatal, Fatalf, FailNow of the test function's T
 		}
@@ -153,12 +153,20 @@ type message struct {
 	// where is the "file:line" of the first caller outside the test's
 	// helpers when the failure was reported inside one ("": at site).
 	where string
+	// toTest: the message went to the test's own T (a subtest runs with
+	// it too), not to another TestingT.
+	toTest bool
 }
 
-func (e *execution) noteMessage(g *G, site int, method string, args []any) {
+func (e *execution) noteMessage(g *G, site int, to any, method string, args []any) {
 	text := messageText(method, args)
 	if len(e.messages) < 16 {
-		e.messages = append(e.messages, message{site, g.id, text, helperCaller()})
+		// to is the T (or a test library's TestingT) the message went to:
+		// the test's own T, or another one, such as testify's CollectT or
+		// a test's mock T (new(testing.T), a recorder of Errorf), whose
+		// messages do not fail the test (testFailure).
+		toTest := e.bodyT != nil && to == any(e.bodyT)
+		e.messages = append(e.messages, message{site, g.id, text, helperCaller(), toTest})
 	}
 }
 

@@ -350,6 +350,7 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 		}
 	}
 	e.finalizerWait()
+	e.memStatsFailure()
 	if e.failure != nil {
 		e.noteLeftLocked()
 	}
@@ -821,7 +822,21 @@ func (e *execution) testFailure() *Failure {
 	}
 	f := &Failure{Kind: FailTest, Message: "test failed", Site: -1}
 	if len(e.messages) > 0 {
+		// The first message that went to the test's own T failed it. A
+		// message to another TestingT came first in testify's own tests
+		// (sweep fresh34): EventuallyWithT's condition fails its CollectT
+		// on a goroutine of its own, and Eventually(mockT, ...) fails a
+		// recorder, while the test fails later at Len(t, mockT.errors, 2);
+		// quoting the first message named the wrong assertion, line and
+		// goroutine. Without a message to the test's T (a wrapper gopct
+		// does not see through), the first message is the best guess.
 		m := e.messages[0]
+		for _, mm := range e.messages {
+			if mm.toTest {
+				m = mm
+				break
+			}
+		}
 		f.Message, f.Site, f.Goroutine, f.Where = m.text, m.site, m.goroutine, m.where
 	}
 	return f

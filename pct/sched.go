@@ -118,7 +118,11 @@ type execution struct {
 	// collected: the test called runtime.GC after one of those, waiting
 	// for the finalizer to run (finalizerWait).
 	collected bool
-	yielding  bool // the current point is a runtime.Gosched
+	// memStats: the first call of the execution that measured the
+	// process's memory, and its site (memstats.go).
+	memStats     string
+	memStatsSite int
+	yielding     bool // the current point is a runtime.Gosched
 	// stay: the last decision let the token holder continue at a
 	// scheduling point, with no timer pending (see stays).
 	stay bool

@@ -2,6 +2,7 @@ package pct
 
 import (
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -305,4 +306,60 @@ func subMatches(parentDepth int, name string) bool {
 		return true
 	}
 	return subFilters[parentDepth].MatchString(strings.ReplaceAll(name, " ", "_"))
+}
+
+// TSkip is t.Skip(args...) (b.Skip, tb.Skip); TSkipf and TSkipNow are
+// t.Skipf and t.SkipNow. A subtest's function is given the test's own t,
+// and the real Skip marked that t skipped: the whole test then read as one
+// that skips itself, with nothing to hunt. k8s.io/klog/v2's TestKlogrOutput
+// and TestTextloggerOutput (sweep fresh34) skip 4 of their ~40 table
+// subtests ("vmodule" cases), and gopct hunted neither. Called on the
+// subtest's goroutine, a skip now ends that subtest only (its cleanups run
+// and its parent's t.Run returns, as after go test's SkipNow); elsewhere it
+// is the method itself.
+func TSkip(site int, tb testing.TB, args ...any) {
+	lateReport(site, tb, "Skip", args) // Skip logs its operands first
+	if subtestOf(tb, false) != nil {
+		runtime.Goexit()
+	}
+	tb.Helper()
+	tb.Skip(args...)
+}
+
+// TSkipf is t.Skipf(format, args...) (see TSkip).
+func TSkipf(site int, tb testing.TB, format string, args ...any) {
+	lateReport(site, tb, "Skipf", append([]any{format}, args...))
+	if subtestOf(tb, false) != nil {
+		runtime.Goexit()
+	}
+	tb.Helper()
+	tb.Skipf(format, args...)
+}
+
+// TSkipNow is t.SkipNow() (see TSkip).
+func TSkipNow(site int, tb testing.TB) {
+	if subtestOf(tb, false) != nil {
+		runtime.Goexit()
+	}
+	tb.Helper()
+	tb.SkipNow()
+}
+
+// TCleanupOf is x.Cleanup(f) through an interface of the code's own made of
+// testing.TB's methods (instrument's tbLikeMethod): TCleanup for a
+// testing.TB, the method itself otherwise.
+func TCleanupOf(site int, x interface{ Cleanup(func()) }, f func()) {
+	if tb, ok := x.(testing.TB); ok {
+		TCleanup(site, tb, f)
+		return
+	}
+	x.Cleanup(f)
+}
+
+// TNameOf is x.Name() through such an interface: TName for a testing.TB.
+func TNameOf(site int, x interface{ Name() string }) string {
+	if tb, ok := x.(testing.TB); ok {
+		return TName(site, tb)
+	}
+	return x.Name()
 }
