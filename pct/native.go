@@ -1,7 +1,6 @@
 package pct
 
 import (
-	"testing/synctest"
 	"time"
 )
 
@@ -68,6 +67,14 @@ func (e *execution) armGuard() {
 	e.guard.Reset(guardTick)
 }
 
+// rearmGuard sets the guard again after it fired without taking the token.
+func (e *execution) rearmGuard() {
+	e.mu.Lock()
+	e.guardArmed = false
+	e.mu.Unlock()
+	e.armGuard()
+}
+
 // stopGuard disarms the guard when the execution's goroutines are done.
 func (e *execution) stopGuard() {
 	e.mu.Lock()
@@ -93,7 +100,17 @@ func (e *execution) guardFire() {
 	// returns at once; it orders their work before the guard's for Go's
 	// race detector too (-gorace reported the holder's read of e.holder
 	// against takeBlockedHolder's write: pct's own fields, a false race).
-	synctest.Wait()
+	e.bubbleWait()
+	if e.semWaiters.Load() > 0 {
+		// The holder woke at the guard's instant (its own timer) and now
+		// waits in gopct's bubbleWait, which the guard's Wait took for a
+		// block inside code gopct does not see: taking its token left it
+		// running without one (reactivex/rxgo's Test_Observable_BackOffRetry,
+		// a false deadlock once the two Waits no longer crashed). The guard
+		// stands down until the clock moves again.
+		e.rearmGuard()
+		return
+	}
 	h, gp := e.takeBlockedHolder()
 	if h == nil {
 		return

@@ -720,6 +720,7 @@ func (e *execution) runBody(t *testing.T, body func(*testing.T)) {
 // of the token, at the start of the test function.
 func (e *execution) startBody(t *testing.T) {
 	e.abortCh = make(chan struct{}) // made in the bubble, so blocking on it is durable
+	e.waitSem = make(chan struct{}, 1)
 	e.bubble = currentBubble()
 	startClock(e.epoch)
 	e.armGuard()

@@ -186,7 +186,15 @@ type execution struct {
 	maps      ptrTable[mapModel]
 	mapWrites int // maps whose model has a writer: a read looks its map up only then
 	abortCh   chan struct{}
-	bodyDone  bool
+	// waitSem lets one of gopct's own goroutines at a time call
+	// synctest.Wait (bubbleWait); made in the bubble, so waiting for it
+	// is durable.
+	waitSem chan struct{}
+	// semWaiters counts the goroutines blocked on waitSem: a token holder
+	// there is in gopct's own wait, not blocked in code gopct does not see
+	// (guardFire).
+	semWaiters atomic.Int32
+	bodyDone   bool
 	// The test function: its goroutine and T; bodyNormal once it has
 	// returned (not stopped by t.FailNow, t.SkipNow or a panic).
 	g0         *G
@@ -620,10 +628,26 @@ func (e *execution) goIdle() {
 // the same in every run.
 func (e *execution) settle() {
 	if e.inOp > 0 || e.dormant > 0 || len(e.pending) > 0 {
-		synctest.Wait()
+		e.bubbleWait()
 	}
 	e.merge()
 	e.mayWake = false
+}
+
+// bubbleWait is synctest.Wait for gopct's own goroutines, one at a time:
+// the runtime panics "wait already in progress" when two goroutines of a
+// bubble wait at once, and the guard (native.go) fires on a goroutine of
+// its own when the clock reaches it, possibly at the instant another
+// timer wakes a goroutine that settles or decides (reactivex/rxgo's
+// Test_Observable_BackOffRetry: a fatal "wait already in progress" at
+// execution #0, sweep regr34). The second waits on waitSem, durably, so
+// the first's Wait still returns.
+func (e *execution) bubbleWait() {
+	e.semWaiters.Add(1)
+	e.waitSem <- struct{}{}
+	e.semWaiters.Add(-1)
+	synctest.Wait()
+	<-e.waitSem
 }
 
 func (e *execution) merge() {
@@ -716,7 +740,7 @@ func (e *execution) decideFromIdle(g *G) {
 		e.holder = g
 		e.mu.Unlock()
 	}
-	synctest.Wait()
+	e.bubbleWait()
 	e.decideIdle(g)
 }
 
