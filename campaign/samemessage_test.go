@@ -16,6 +16,9 @@ func TestSameMessage(t *testing.T) {
 		{"open /tmp/TestStore2817364512/001/db: file exists", "open /tmp/TestStore2817364512/002/db: file exists", false},
 		{"read /tmp/TestKV_v2123456789/001/x", "read /tmp/TestKV_v2987654321/001/x", true},
 		{"id 1234567/ of 2", "id 7654321/ of 2", false},
+		{"found unexpected goroutines:\n[Goroutine 292 in state chan send ...\ngoroutine 292 [chan send]:\ncreated by x in goroutine 289",
+			"found unexpected goroutines:\n[Goroutine 294 in state chan send ...\ngoroutine 294 [chan send]:\ncreated by x in goroutine 288", true},
+		{"found 2 goroutines", "found 3 goroutines", false},
 	} {
 		if got := sameMessage(c.a, c.b); got != c.same {
 			t.Errorf("sameMessage(%q, %q) = %v, want %v", c.a, c.b, got, c.same)

@@ -156,12 +156,21 @@ var addressRE = regexp.MustCompile(`0x[0-9a-fA-F]{6,}`)
 // differs from one process to the next.
 var tempDirRE = regexp.MustCompile(`(/Test[A-Za-z0-9_]*?)[0-9]{6,}/`)
 
+// goroutineRE matches the runtime's number of a goroutine in a stack dump
+// or in go.uber.org/goleak's report ("goroutine 292 [chan send]:",
+// "Goroutine 292 in state", "created by ... in goroutine 289"): numbers
+// that count the goroutines a process has made, so a replay in a fresh
+// process names the same leaked goroutine by another number (reactivex/
+// rxgo's Test_Connectable_IterableChannel_Disposed in sweep regr34, whose
+// replay check was called diverged).
+var goroutineRE = regexp.MustCompile(`\b([Gg]oroutine) [0-9]+\b`)
+
 // sameMessage says whether two failure messages of one execution are the
 // same up to what differs between processes: the addresses they print
 // (reugn/async's assert.IsNil prints the pointer it got, "0x2043a8b833e4 is
 // not nil", so a replay of the recorded schedule failed the same way with
 // another address and was called diverged every time) and the names of
-// the test's temporary directories.
+// the test's temporary directories, and the runtime's goroutine numbers.
 // The same holds for the directories of the files a message names:
 // testify's Error Trace prints the test file's absolute path, and a replay
 // in another copy of the module (go-pkgz/syncs in sweep fresh29: the hunt's
@@ -181,5 +190,6 @@ func normMessage(m string) string {
 	// and was called diverged.
 	m = strings.ReplaceAll(m, "\u00a0", " ")
 	m = tempDirRE.ReplaceAllString(addressRE.ReplaceAllString(m, "0x?"), "${1}?/")
+	m = goroutineRE.ReplaceAllString(m, "$1 ?")
 	return goFileRE.ReplaceAllString(m, "$1")
 }
