@@ -39,6 +39,13 @@ import (
 // goroutines blocked inside code gopct does not instrument. Testscript
 // native_handoff.
 //
+// The guard's goroutine may wake at the same instant as the holder, when
+// the holder's own timer inside that code is due a nanosecond later too (a
+// backoff with a 1 ns interval). Two synctest.Waits at once crash the
+// binary, so gopct's Waits are taken one at a time (bubbleWait), and a
+// guard that finds a goroutine waiting for its turn to Wait leaves the
+// token alone: that goroutine is the holder, back in gopct's code.
+//
 // The cost: the guard is stopped whenever nobody holds the token (goIdle)
 // and set again when a goroutine decides from idle, two timer operations
 // per instant at which the clock passes. A test that waits on a 1 ms
