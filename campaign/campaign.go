@@ -423,7 +423,7 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	var best *pct.BugReport
 	token := func(r *pct.BugReport) Token {
 		tok := Token{Package: b.Package, Dir: b.Dir, Test: test, Sub: sub, Schedule: r.Schedule, Execution: r.Execution,
-			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Epoch: r.Epoch,
+			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Epoch: r.Epoch, InitLead: r.InitLead,
 			Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace, Seed: p.Seed, Loop: cfg.Loop, Objects: cfg.Objects, TestArgs: b.TestArgs}
 		if vars != nil {
 			tok.Vars = p.Vars

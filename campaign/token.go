@@ -32,6 +32,7 @@ type Token struct {
 	Timeout   int64           `json:"to,omitempty"` // the test's timeout in fake time, ns
 	MaxDelay  int64           `json:"md,omitempty"` // the scheduling delay bound, ns
 	Epoch     int64           `json:"ep,omitempty"` // unix ns at which the execution's clock started (pct/epoch.go)
+	InitLead  int64           `json:"il,omitempty"` // ns from the hunt process's start to Epoch (pct/epoch.go)
 	Sites     []int           `json:"as,omitempty"` // active memory sites (variable bounding); nil: all
 	Race      bool            `json:"r,omitempty"`  // hunted with race detection
 	GoRace    bool            `json:"gr,omitempty"` // built with Go's -race too (-gorace)

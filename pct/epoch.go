@@ -63,15 +63,35 @@ func startClock(unixNano int64) {
 var processStart = time.Now()
 
 // initShift is what a replay process adds to its clock readings before its
-// first execution: its start moves to 1s before the recorded epoch (init
-// taking less than that, init's times stay before the epoch). 0 in a hunt.
+// first execution: its start moves to the recording process's start, as
+// far before the recorded epoch as that was (Config.InitLead), so that
+// init's readings are the recording's to within init's own jitter:
+// fasthttp keeps time.Now().Unix()-startTimeUnix (a reading at init) and
+// stores it only when the second changed, so a replay whose init read 1s
+// before the epoch, where the hunt's read the epoch's second, took another
+// path (found in the sweep, fresh35). A token without InitLead: 1s before
+// the epoch (init taking less than that, init's times stay before it). 0
+// in a hunt.
 var initShift = sync.OnceValue(func() time.Duration {
 	c, err := loadConfig()
 	if err != nil || c == nil || c.Spec.Name != "replay" || c.Epoch == 0 {
 		return 0
 	}
-	return time.Unix(0, c.Epoch).Add(-time.Second).Sub(processStart)
+	lead := time.Second
+	if c.InitLead > 0 {
+		lead = time.Duration(c.InitLead)
+	}
+	return time.Unix(0, c.Epoch).Add(-lead).Sub(processStart)
 })
+
+// initLead is what a bug report records of this process: how long before
+// epoch it started (0 in a replay process, whose start was shifted).
+func initLead(epoch int64) int64 {
+	if initShift() != 0 {
+		return 0
+	}
+	return epoch - processStart.UnixNano()
+}
 
 // initNow is time.Now outside executions: shifted by initShift in a replay
 // process before its first execution.

@@ -869,6 +869,7 @@ func (e *execution) report() *BugReport {
 		EarlyTimers: e.earlyN,
 		Delay:       e.early,
 		Epoch:       e.epoch,
+		InitLead:    initLead(e.epoch),
 	}
 	if f.Site >= 0 {
 		b.At = sitePos(f.Site)

@@ -37,6 +37,7 @@ type Config struct {
 	LazyTime bool    `json:"lazyTime"`        // timers fire only when no goroutine can run
 	MaxDelay int64   `json:"maxDelay"`        // ns: a timer fires while goroutines can run only if due within this; 0: any
 	Epoch    int64   `json:"epoch,omitempty"` // replay: unix ns at which the recorded execution's clock started (epoch.go)
+	InitLead int64   `json:"lead,omitempty"`  // replay: ns from the recording process's start to Epoch (epoch.go); 0: 1s
 	Sub      string  `json:"sub"`             // subtest filter: regexp for the names of t.Run subtests
 	Race     bool    `json:"race"`            // detect data races (happens-before, race.go)
 	Coverage bool    `json:"coverage"`        // hash each execution's happens-before graph (hbhash.go)
@@ -156,6 +157,9 @@ type BugReport struct {
 	// replay starts there. Not part of the schedule, which is the same
 	// whatever the process.
 	Epoch int64 `json:"epoch,omitempty"`
+	// InitLead: ns from the process's start (its init's clock readings)
+	// to Epoch, so that a replay's init reads the recording's times.
+	InitLead int64 `json:"initLead,omitempty"`
 	// Key, when set, names the bug across executions and workers where
 	// the message does not: a race is its pair of sites, whichever
 	// goroutines made the accesses and in either order ("race 12 40").
