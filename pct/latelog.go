@@ -76,7 +76,8 @@ func lateReport(site int, t any, method string, args []any) {
 	if e == nil || g == nil || g == e.g0 || !e.bodyDone || e.bodyFailed || e.aborted.Load() {
 		return
 	}
-	if tt, ok := t.(*testing.T); !ok || tt != e.bodyT || now().Sub(e.bodyDoneAt) >= lateWindow {
+	d := now().Sub(e.bodyDoneAt)
+	if tt, ok := t.(*testing.T); !ok || tt != e.bodyT || d >= lateWindow {
 		return
 	}
 	name := TName(site, e.bodyT)
@@ -85,7 +86,7 @@ func lateReport(site int, t any, method string, args []any) {
 		msg = "Log in goroutine after " + name + " has completed: " + messageText(method, args)
 	}
 	after := "after"
-	if d := now().Sub(e.bodyDoneAt); d > 0 {
+	if d > 0 {
 		after = d.String() + " after"
 	}
 	e.fail(&Failure{Kind: FailPanic, Site: site, Goroutine: g.id, Message: msg + fmt.Sprintf(
