@@ -54,7 +54,8 @@ type Plan struct {
 	// paths that need a goroutine to be delayed are not explored.
 	LazyTime bool
 	// MaxDelay bounds the scheduling delay a schedule may assume: a timer
-	// fires while goroutines can run only when due within it (0: any).
+	// fires while goroutines can run only when none of them will have
+	// waited longer since it became runnable (0: any).
 	MaxDelay time.Duration
 	Log      io.Writer // progress messages (-v); nil: quiet
 	Race     bool      // detect data races (happens-before) in every execution

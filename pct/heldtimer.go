@@ -31,7 +31,8 @@ func (e *execution) heldTimer() time.Duration {
 		return 0
 	}
 	d := e.timers.next(now()).Sub(now())
-	need := max(d, e.windowAhead+d-time.Duration(e.windowSteps)*windowStepTime)
+	_, wait := e.readyWaits() // more than the bound needs: the work since is left out
+	need := max(wait, e.windowAhead+d-time.Duration(e.windowSteps)*windowStepTime)
 	if need > e.maxDelay+sleepOvershoot {
 		return need - sleepOvershoot // the bound allows the overshoot (timeCanPass)
 	}

@@ -62,6 +62,15 @@ type G struct {
 	// such channels out; kick wakes it from that select (foreign.go).
 	selForeign, selMasked bool
 	kick                  chan struct{}
+	// readySince and readyStep are the clock and the step count when g
+	// last became able to run: created or woken. Time passes while g can
+	// run only within -max-delay of it, plus the work done since (readyWait).
+	readySince time.Time
+	readyStep  int
+	// inGlobalOnce counts the Do calls of package-level Onces g is in;
+	// daemon: g was started inside one, or by a daemon (daemons.go).
+	inGlobalOnce int
+	daemon       bool
 }
 
 // execution is the state of one controlled run of a test body. All fields
@@ -328,9 +337,10 @@ func newExecution(index int, s Strategy, limits *stepLimits) *execution {
 }
 
 func (e *execution) newG(parent *G, site int) *G {
-	g := &G{id: len(e.gs), parent: -1, created: site, wake: make(chan struct{}, 1), site: site, lastMem: -1, pending: noAccess}
+	g := &G{id: len(e.gs), parent: -1, created: site, wake: make(chan struct{}, 1), site: site, lastMem: -1, pending: noAccess, readySince: now(), readyStep: e.step}
 	if parent != nil {
 		g.parent = parent.id
+		g.daemon = parent.daemon || parent.inGlobalOnce > 0
 	}
 	e.gs = append(e.gs, g)
 	e.dirty = true
@@ -361,6 +371,9 @@ func (e *execution) setState(g *G, s gState) {
 		// lets its parent go on (review of tally batches).
 		e.closeTally()
 	}
+	if s == gEnabled && g.state != gEnabled {
+		g.readySince, g.readyStep = now(), e.step
+	}
 	g.state = s
 	e.dirty = true
 	e.unfast()
@@ -383,7 +396,37 @@ func (e *execution) timeCanPass(runnable int) bool {
 	}
 	// A sleep's 1µs overshoot (sleepOvershoot) is no scheduling delay: a
 	// 100ms sleep against -max-delay 100ms may still end early.
-	return e.maxDelay <= 0 || e.timers.next(now()).Sub(now()) <= e.maxDelay+sleepOvershoot
+	return e.maxDelay <= 0 || e.readyWait() <= e.maxDelay+sleepOvershoot
+}
+
+// readyWait is the longest delay a goroutine that can run will have had
+// when the next timer fires: the clock's advance since it became able to
+// run (created or woken), less the work done since, windowStepTime per
+// scheduling step of any goroutine (on a loaded machine the others' work
+// delays it too). Being scheduled for a step does not end a wait: a
+// goroutine that gets one step in a while is hardly slower natively than one
+// that waits throughout. The bound is on that delay, not on one step of the
+// clock. Chains of timers, each within -max-delay, gave FALSE reports:
+// go-pkgz/syncs' TestSizedGroup asserts that most of 1000 functions, each
+// sleeping 5 ms, 10 at a time, have not ended when the loop that starts
+// them returns; the clock passed from one 5 ms timer to the next while the
+// test's goroutine, runnable throughout, waited ~500 ms, or ran a step now
+// and then (testscript sweep_starved_ready).
+func (e *execution) readyWait() time.Duration {
+	wait, _ := e.readyWaits()
+	return wait
+}
+
+// readyWaits is readyWait, and the longest wait without the work taken
+// off, which reports state: "delayed 5s" for a 5 s watchdog, not 4.999997s.
+func (e *execution) readyWaits() (net, gross time.Duration) {
+	next := e.timers.next(now())
+	for _, g := range e.enabledSet() {
+		d := next.Sub(g.readySince)
+		net = max(net, d-time.Duration(e.step-g.readyStep)*windowStepTime)
+		gross = max(gross, d)
+	}
+	return net, gross
 }
 
 // point is a scheduling point: g, the token holder, is about to perform the
@@ -803,7 +846,8 @@ func (e *execution) passTime() {
 	if len(e.enabledSet()) > 0 && e.live == nil {
 		// A timer fires while goroutines could still run: the schedule
 		// assumes they were delayed that long. Reports say so.
-		e.early = max(e.early, d)
+		_, wait := e.readyWaits()
+		e.early = max(e.early, wait)
 		e.earlyN++
 	}
 	if e.observing {

@@ -148,9 +148,10 @@ type BugReport struct {
 	Stack      string   `json:"stack,omitempty"`
 	Messages   []string `json:"messages,omitempty"`
 	// EarlyTimers counts the times the fake clock was advanced while some
-	// goroutine could still run, and Delay the longest such advance: the
-	// failure assumes runnable goroutines delayed that long (a timeout
-	// path).
+	// goroutine could still run, and Delay the longest delay of a runnable
+	// goroutine that such an advance assumed (its wait since it became
+	// runnable): the failure assumes a goroutine delayed that long (a
+	// timeout path).
 	EarlyTimers int           `json:"earlyTimers,omitempty"`
 	Delay       time.Duration `json:"delay,omitempty"`
 	// Epoch: unix ns at which the execution's clock started (epoch.go); a

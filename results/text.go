@@ -145,9 +145,9 @@ func writeBug(w io.Writer, b *Bug) {
 	}
 	fmt.Fprintf(w, "  preemptions (c): %d   scheduling steps: %d\n", b.Preemptions, b.Steps)
 	if b.EarlyTimers > 0 {
-		fmt.Fprintf(w, "  timing: timers fired %d time(s) while goroutines could still run (the longest jump %v):\n"+
+		fmt.Fprintf(w, "  timing: timers fired %d time(s) while goroutines could still run:\n"+
 			"  the failure needs a runnable goroutine delayed %v; -max-delay bounds the delays hunts assume\n",
-			b.EarlyTimers, b.Delay, b.Delay)
+			b.EarlyTimers, b.Delay)
 	}
 	if len(b.Trace) > 0 {
 		writeTrace(w, b.Trace, b.Untraced)

@@ -223,7 +223,7 @@ type sharedFlags struct {
 // hunt and ci.
 func huntFlags(fs *flag.FlagSet, p *campaign.Plan) *sharedFlags {
 	fs.DurationVar(&p.Timeout, "timeout", p.Timeout, "the test's timeout in fake time, as go test -timeout: an execution whose clock passes it is a hang (0: none)")
-	fs.DurationVar(&p.MaxDelay, "max-delay", p.MaxDelay, "longest scheduling delay a schedule may assume: a timer fires while goroutines can run only when due within it (0: any)")
+	fs.DurationVar(&p.MaxDelay, "max-delay", p.MaxDelay, "longest scheduling delay a schedule may assume: a timer fires while goroutines can run only when none will have waited longer since it became runnable (0: any)")
 	fs.BoolVar(&p.Race, "race", true, "report data races: accesses unordered by the program's synchronisation (happens-before)")
 	return &sharedFlags{
 		deps:  fs.String("deps", "auto", "dependency modules to instrument too, comma-separated; auto: golang.org/x/sync, github.com/stretchr/testify, github.com/benbjohnson/clock, go.uber.org/goleak, gomock (go.uber.org/mock, github.com/golang/mock) and k8s.io/utils (its mock clock) when the tests import them; none: no dependency"),
