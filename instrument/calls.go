@@ -213,6 +213,9 @@ func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 	fn, sel := r.callee(fun)
 	if fn != nil && fn.Pkg() != nil {
 		if o, method, ok := r.lookupOp(fn, sel); ok {
+			if x, isSel := ast.Unparen(c.Fun).(*ast.SelectorExpr); isSel && o.fn == "OnceDo" && r.packageLevel(x.X) {
+				o.fn = "OnceDoGlobal" // what it starts serves the process (pct/daemons.go)
+			}
 			recv := r.specialRecv(c, sel, o, method)
 			return r.special(c, o, recv, method, r.exprs(c.Args))
 		}
@@ -1056,4 +1059,22 @@ func (r *fileRewriter) bindable(sel *types.Selection) (op, string, bool) {
 		return o, "Bind1", true
 	}
 	return o, "Bind", true
+}
+
+// packageLevel says whether x denotes a package-level variable or a field
+// of one reached without a pointer: storage that lives as long as the
+// process, as a package's own sync.Once does.
+func (r *fileRewriter) packageLevel(x ast.Expr) bool {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		v, ok := r.info.Uses[x].(*types.Var)
+		return ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
+	case *ast.SelectorExpr:
+		sel := r.info.Selections[x]
+		if sel == nil {
+			return r.packageLevel(x.Sel) // a qualified identifier: pkg.once
+		}
+		return sel.Kind() == types.FieldVal && !sel.Indirect() && !isPtr(r.info.TypeOf(x.X)) && r.packageLevel(x.X)
+	}
+	return false
 }

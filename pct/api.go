@@ -494,6 +494,10 @@ func WGGo(site int, wg *sync.WaitGroup, f func()) {
 // OnceDo is o.Do(f).
 func OnceDo(site int, o *sync.Once, f func()) { onceDo(site, o, f) }
 
+// OnceDoGlobal is o.Do(f) for o a package-level variable: goroutines f
+// starts serve the process, not the test (pct/daemons.go).
+func OnceDoGlobal(site int, o *sync.Once, f func()) { onceDoGlobal(site, o, f) }
+
 // CondWait is c.Wait().
 func CondWait(site int, c *sync.Cond) { condWait(site, c) }
 

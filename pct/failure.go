@@ -36,6 +36,10 @@ const (
 	// stopped by a finalizer on its cache): the runner turns it into a
 	// finished run without a failure (runner.execute).
 	FailFinalizable FailureKind = "finalizable"
+	// FailDaemons: the test returned, and the only goroutines left were
+	// started inside a package-level sync.Once: they serve the process
+	// (daemons.go), and the run is finished as FailFinalizable's is.
+	FailDaemons FailureKind = "daemons"
 )
 
 // Limits of the environment: errors (exit 2), never bugs.

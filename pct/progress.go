@@ -572,7 +572,7 @@ func (e *execution) leftoverSummary(prefix string) string {
 	var parts []string
 	for _, g := range e.gs {
 		switch {
-		case g.id == 0 || g.state == gDone || g.state == gDormant:
+		case g.id == 0 || g.state == gDone || g.state == gDormant || g.daemon:
 		case g.state == gEnabled:
 			parts = append(parts, fmt.Sprintf("%s runnable at %s", gname(g.id), sitePos(g.site)))
 		default:

@@ -343,8 +343,8 @@ func (r *runner) execute(i int, strat Strategy, limits *stepLimits, crash *crash
 	crash.begin(i, e.epoch)
 	r.runOne(e, body)
 	e.closeTally() // the last holder's batch, if nothing closed it (it blocked in code gopct does not see)
-	if f := e.failure; f != nil && f.Kind == FailFinalizable {
-		e.failure = nil // a finished run: leftovers a finalizer may stop are no leak
+	if f := e.failure; f != nil && (f.Kind == FailFinalizable || f.Kind == FailDaemons) {
+		e.failure = nil // a finished run: leftovers a finalizer may stop, or the process's, are no leak
 		if e.bodyFailed {
 			e.failure = e.testFailure() // but the test had failed (finishBody)
 		}
@@ -692,8 +692,8 @@ func (e *execution) blockedSummary(prefix string) string {
 	var parts []string
 	for _, g := range e.gs {
 		if g.state == gInOp || g.state == gWaiting {
-			if g.id == 0 && e.bodyDone {
-				continue
+			if (g.id == 0 || g.daemon) && e.bodyDone {
+				continue // the test's goroutine, and the process's, are no leak
 			}
 			parts = append(parts, fmt.Sprintf("%s %s", gname(g.id), g.waitFor))
 		}
@@ -849,6 +849,9 @@ func (e *execution) testFailure() *Failure {
 func (e *execution) leak(f *Failure) *Failure {
 	if e.bodyFailed {
 		return e.testFailure()
+	}
+	if e.onlyDaemonsLeft() {
+		return daemonsLeft()
 	}
 	return f
 }

@@ -8,6 +8,20 @@ type Svc struct {
 	cond *sync.Cond
 }
 
+// Package-level Onces (and their fields) start what serves the process:
+// OnceDoGlobal; a pointer's is the object's.
+var (
+	setup  sync.Once
+	global Svc
+	ptr    = &Svc{}
+)
+
+func Setup() {
+	setup.Do(func() {})
+	global.once.Do(func() {})
+	ptr.once.Do(func() {})
+}
+
 func Run(s *Svc, wg *sync.WaitGroup) {
 	wg.Add(2)
 	go func() { defer wg.Done(); s.once.Do(func() {}) }()
