@@ -567,7 +567,18 @@ func lookupOp(fn *types.Func, sel *types.Selection) (op, string, bool) {
 // otherwise.
 func lockerMethod(fn *types.Func) (op, bool) {
 	sig := fn.Type().(*types.Signature)
-	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || sig.Params().Len() != 0 || sig.Results().Len() != 0 {
+	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || sig.Params().Len() != 0 {
+		return op{}, false
+	}
+	if sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
+		switch fn.Name() {
+		case "TryLock":
+			return op{"IfaceTryLock", pct.KindLock, recvValue}, true
+		case "TryRLock":
+			return op{"IfaceTryRLock", pct.KindRLock, recvValue}, true
+		}
+	}
+	if sig.Results().Len() != 0 {
 		return op{}, false
 	}
 	switch fn.Name() {

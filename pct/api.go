@@ -471,6 +471,16 @@ func IfaceRLock(site int, l interface{ RLock() }) { rlockOp(site, l, true) }
 // IfaceRUnlock is l.RUnlock() on an interface value.
 func IfaceRUnlock(site int, l interface{ RUnlock() }) { rlockOp(site, l, false) }
 
+// IfaceTryLock is l.TryLock() on an interface value.
+func IfaceTryLock(site int, l interface{ TryLock() bool }) bool {
+	return tryOp(site, l, "TryLock", l.TryLock)
+}
+
+// IfaceTryRLock is l.TryRLock() on an interface value.
+func IfaceTryRLock(site int, l interface{ TryRLock() bool }) bool {
+	return tryOp(site, l, "TryRLock", l.TryRLock)
+}
+
 // ---- sync.WaitGroup, Once, Cond ----
 
 // WGAdd is wg.Add(delta).

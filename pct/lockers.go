@@ -22,14 +22,14 @@ import (
 // could name none of them).
 
 // lockTarget returns the standard mutex whose method name ("Lock",
-// "Unlock", "RLock" or "RUnlock") v's method is, and the mode of that
+// "Unlock", "RLock", "RUnlock", "TryLock" or "TryRLock") v's method is, and the mode of that
 // method (through an embedded interface, the embedded value's); ok is
 // false when v's method is code of its own (a Lock declared by the user,
 // or gopct's RLocker), which then runs as written.
 func lockTarget(v any, name string) (m sync.Locker, mode lockMode, ok bool) {
 	switch m := v.(type) {
 	case *sync.Mutex:
-		return m, mutexW, name == "Lock" || name == "Unlock"
+		return m, mutexW, name == "Lock" || name == "Unlock" || name == "TryLock"
 	case *sync.RWMutex:
 		return m, methodMode(name), true
 	case nil:
@@ -65,7 +65,7 @@ func lockTarget(v any, name string) (m sync.Locker, mode lockMode, ok bool) {
 
 // methodMode is the mode of an RWMutex's method name.
 func methodMode(name string) lockMode {
-	if name == "RLock" || name == "RUnlock" {
+	if name == "RLock" || name == "RUnlock" || name == "TryRLock" {
 		return rwR
 	}
 	return rwW
@@ -212,7 +212,7 @@ func mutexAt(found *embedded, name string) *mutexPath {
 	if len(found.index) == 0 || (et != mutexType && et != rwMutexType) {
 		return nil
 	}
-	if et == mutexType && name != "Lock" && name != "Unlock" {
+	if et == mutexType && name != "Lock" && name != "Unlock" && name != "TryLock" {
 		return nil
 	}
 	return &mutexPath{index: found.index, rw: et == rwMutexType}
@@ -249,6 +249,10 @@ func methodNamed(t reflect.Type, name string) (reflect.Method, bool) {
 		return t.MethodByName("RLock")
 	case "RUnlock":
 		return t.MethodByName("RUnlock")
+	case "TryLock":
+		return t.MethodByName("TryLock")
+	case "TryRLock":
+		return t.MethodByName("TryRLock")
 	}
 	return reflect.Method{}, false
 }

@@ -400,6 +400,15 @@ func modelledOp(site int, v any, lockName, unlockName string, lock bool) bool {
 	return ok
 }
 
+// tryOp runs v's method name (TryLock or TryRLock) on the model of the
+// standard mutex it is promoted from, and asWritten when there is none.
+func tryOp(site int, v any, name string, asWritten func() bool) bool {
+	if m, mode, ok := lockTarget(v, name); ok {
+		return tryLockOp(site, m, mode)
+	}
+	return asWritten()
+}
+
 // lockUnmanaged is Lock run by a goroutine gopct does not manage. While an
 // execution runs, it polls instead of blocking in the mutex: a goroutine
 // blocked in sync.Mutex.Lock never counts as blocked for the bubble, so
