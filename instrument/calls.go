@@ -624,6 +624,8 @@ func tbLikeMethod(fn *types.Func) (op, bool) {
 	case fn.Name() == "Name" && sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
 		types.Identical(sig.Results().At(0).Type(), types.Typ[types.String]):
 		o = op{"TNameOf", pct.KindOther, recvValue}
+	case isSkipMethod(fn.Name(), sig):
+		o = op{"T" + fn.Name() + "Of", pct.KindOther, recvValue}
 	default:
 		return op{}, false
 	}
@@ -634,6 +636,36 @@ func tbLikeMethod(fn *types.Func) (op, bool) {
 		}
 	}
 	return o, true
+}
+
+// isSkipMethod reports whether name and sig are testing.TB's Skip(...any),
+// Skipf(string, ...any) or SkipNow(): a subtest's skip through an interface
+// of the code's own ends that subtest (TSkipOf, TSkipfOf, TSkipNowOf).
+func isSkipMethod(name string, sig *types.Signature) bool {
+	if sig.Results().Len() != 0 {
+		return false
+	}
+	p := sig.Params()
+	switch name {
+	case "SkipNow":
+		return p.Len() == 0
+	case "Skip":
+		return sig.Variadic() && p.Len() == 1 && isAnySlice(p.At(0).Type())
+	case "Skipf":
+		return sig.Variadic() && p.Len() == 2 && types.Identical(p.At(0).Type(), types.Typ[types.String]) &&
+			isAnySlice(p.At(1).Type())
+	}
+	return false
+}
+
+// isAnySlice reports whether t is []any.
+func isAnySlice(t types.Type) bool {
+	s, ok := t.(*types.Slice)
+	if !ok {
+		return false
+	}
+	i, ok := s.Elem().Underlying().(*types.Interface)
+	return ok && i.Empty()
 }
 
 // isLocker reports whether t's method set has Lock() and Unlock(), so that

@@ -356,6 +356,40 @@ func TCleanupOf(site int, x interface{ Cleanup(func()) }, f func()) {
 	x.Cleanup(f)
 }
 
+// TSkipOf is x.Skip(args...) through such an interface: TSkip for a
+// testing.TB. Helper here too: TSkip's marks only TSkip.
+func TSkipOf(site int, x interface{ Skip(...any) }, args ...any) {
+	tb, ok := x.(testing.TB)
+	if !ok {
+		x.Skip(args...)
+		return
+	}
+	tb.Helper()
+	TSkip(site, tb, args...)
+}
+
+// TSkipfOf is x.Skipf(format, args...) through such an interface.
+func TSkipfOf(site int, x interface{ Skipf(string, ...any) }, format string, args ...any) {
+	tb, ok := x.(testing.TB)
+	if !ok {
+		x.Skipf(format, args...)
+		return
+	}
+	tb.Helper()
+	TSkipf(site, tb, format, args...)
+}
+
+// TSkipNowOf is x.SkipNow() through such an interface.
+func TSkipNowOf(site int, x interface{ SkipNow() }) {
+	tb, ok := x.(testing.TB)
+	if !ok {
+		x.SkipNow()
+		return
+	}
+	tb.Helper()
+	TSkipNow(site, tb)
+}
+
 // TNameOf is x.Name() through such an interface: TName for a testing.TB.
 func TNameOf(site int, x interface{ Name() string }) string {
 	if tb, ok := x.(testing.TB); ok {
