@@ -95,15 +95,18 @@ type preemptionCounter interface{ Preempted() bool }
 // recorder keeps the schedule and the readable trace of an execution.
 type recorder struct {
 	sched       Schedule
-	trace       []TraceEvent
+	trace       []switchRec
 	preemptions int
 	crash       *crashLog
 	trail       []trailStep     // the buffer of the steps (trail.go)
 	steps       int             // steps in trail
 	follow      *replayStrategy // the replay that checks each step, or nil
 	walk        walker          // the strategy, when it is a walk: no switches recorded
-	// untraced counts the switches after the trace's first maxTrace.
+	// untraced counts the switches the trace dropped: it keeps the first
+	// headTrace and, in a ring from trace[headTrace] on (next: tailNext),
+	// the last maxTrace-headTrace.
 	untraced int
+	tailNext int
 }
 
 func newRecorder() *recorder {
@@ -159,30 +162,75 @@ func (r *recorder) switchTo(e *execution, from, to *G, canContinue, byDefault bo
 	if preemptive {
 		r.preemptions++
 	}
-	if len(r.trace) >= maxTrace {
-		r.untraced++
-		return // the trace is full: no names to build (livelock windows switch at every point)
-	}
-	ev := TraceEvent{Step: e.step, To: gname(id), Preemptive: preemptive}
+	sw := switchRec{step: e.step, from: noG, to: id, site: -1, preemptive: preemptive}
 	if preemptive && from.lastMem >= 0 {
-		ev.Var = siteTable[from.lastMem].Expr
+		sw.varExpr = siteTable[from.lastMem].Expr
 	}
 	if from != nil {
-		ev.From = gname(from.id)
-		ev.At = sitePos(from.site)
-		ev.Op = siteOp(from.site)
+		sw.from, sw.site = from.id, from.site
 		switch {
 		case from.state == gDone:
-			ev.Reason = "exited"
+			sw.reason = "exited"
 		case from.state != gEnabled:
-			ev.Reason = from.waitFor
+			sw.reason = from.waitFor
 		}
 	} else if h := e.handedOff; h != nil {
 		// The guard's decision (native.go): from the goroutine that
 		// blocked inside code gopct does not instrument.
-		ev.From, ev.At, ev.Reason = gname(h.id), sitePos(h.site), "blocked inside code gopct does not instrument"
+		sw.from, sw.site, sw.reason, sw.noOp = h.id, h.site, "blocked inside code gopct does not instrument", true
 	}
-	r.trace = append(r.trace, ev)
+	r.keep(sw)
+}
+
+// switchRec is a switch as the trace keeps it during the execution: no
+// strings are built until a report asks (kept), as a switch costs a few
+// hundred nanoseconds and an execution may switch millions of times.
+type switchRec struct {
+	step, from, to, site int
+	preemptive, noOp     bool
+	reason, varExpr      string
+}
+
+// noG: a switch not from a goroutine (from idle).
+const noG = -2
+
+// event is the switch as reports show it.
+func (sw *switchRec) event() TraceEvent {
+	ev := TraceEvent{Step: sw.step, To: gname(sw.to), Preemptive: sw.preemptive, Var: sw.varExpr, Reason: sw.reason}
+	if sw.from != noG {
+		ev.From, ev.At = gname(sw.from), sitePos(sw.site)
+		if !sw.noOp {
+			ev.Op = siteOp(sw.site)
+		}
+	}
+	return ev
+}
+
+// keep adds sw to the trace: its first headTrace switches and its last
+// maxTrace-headTrace, which show how the failure came about (a trace that
+// kept its first 2,000 only ended long before the failure of go-yamux's
+// TestSendData_Small, 142,000 switches).
+func (r *recorder) keep(sw switchRec) {
+	if len(r.trace) < maxTrace {
+		r.trace = append(r.trace, sw)
+		return
+	}
+	r.trace[headTrace+r.tailNext] = sw
+	r.tailNext = (r.tailNext + 1) % (maxTrace - headTrace)
+	r.untraced++
+}
+
+// kept returns the trace in order: the first switches, then the last.
+func (r *recorder) kept() []TraceEvent {
+	evs := make([]TraceEvent, 0, len(r.trace))
+	for i := range r.trace {
+		k := i
+		if i >= headTrace && r.untraced > 0 {
+			k = headTrace + (i-headTrace+r.tailNext)%(maxTrace-headTrace)
+		}
+		evs = append(evs, r.trace[k].event())
+	}
+	return evs
 }
 
 // windowTrace is how many switches of each livelock window the trace
@@ -191,21 +239,15 @@ const windowTrace = 32
 
 // windowSwitch puts a switch of a livelock window into the trace only.
 func (r *recorder) windowSwitch(e *execution, from *G, to int) {
-	if len(r.trace) >= maxTrace {
-		r.untraced++
-		return
-	}
 	if e.live.traced >= windowTrace {
 		return
 	}
 	e.live.traced++
-	ev := TraceEvent{Step: e.step, To: gname(to), Reason: "livelock check: round robin"}
+	sw := switchRec{step: e.step, from: noG, to: to, site: -1, reason: "livelock check: round robin"}
 	if from != nil {
-		ev.From = gname(from.id)
-		ev.At = sitePos(from.site)
-		ev.Op = siteOp(from.site)
+		sw.from, sw.site = from.id, from.site
 	}
-	r.trace = append(r.trace, ev)
+	r.keep(sw)
 }
 
 func (r *recorder) pick(step, v int) {
@@ -217,7 +259,12 @@ func (r *recorder) pick(step, v int) {
 	}
 }
 
-const maxTrace = 2000
+// maxTrace is how many switches the trace keeps, the first headTrace of
+// them and the last maxTrace-headTrace.
+const (
+	maxTrace  = 2000
+	headTrace = 500
+)
 
 // timeID stands for "time passed" where a goroutine id is expected.
 const timeID = -1
@@ -359,4 +406,13 @@ func (d *uvarints) next() uint64 {
 	}
 	d.b = d.b[n:]
 	return v
+}
+
+// traceGap is where in the kept trace the untraced switches belong (0:
+// none left out).
+func (r *recorder) traceGap() int {
+	if r.untraced == 0 {
+		return 0
+	}
+	return headTrace
 }

@@ -141,9 +141,11 @@ type BugReport struct {
 	Steps       int          `json:"steps"`
 	Schedule    string       `json:"schedule"`
 	Trace       []TraceEvent `json:"trace"`
-	// Untraced counts the switches after the trace's first 2,000, which
-	// it does not keep (a replay with -verbose shows where it ends).
+	// Untraced counts the switches the trace does not keep: it keeps the
+	// first TraceGap and the last 1,500, and the Untraced between them
+	// are left out (a replay with -verbose shows them).
 	Untraced   int      `json:"untraced,omitempty"`
+	TraceGap   int      `json:"traceGap,omitempty"`
 	Goroutines []GInfo  `json:"goroutines"`
 	Stack      string   `json:"stack,omitempty"`
 	Messages   []string `json:"messages,omitempty"`

@@ -150,7 +150,7 @@ func writeBug(w io.Writer, b *Bug) {
 			b.EarlyTimers, b.Delay)
 	}
 	if len(b.Trace) > 0 {
-		writeTrace(w, b.Trace, b.Untraced)
+		writeTrace(w, b.Trace, b.Untraced, b.TraceGap)
 	}
 	if len(b.Goroutines) > 0 {
 		fmt.Fprintf(w, "\ngoroutines at the end:\n")
@@ -190,16 +190,15 @@ const (
 	lastPreemptions = 30
 )
 
-func writeTrace(w io.Writer, trace []pct.TraceEvent, untraced int) {
+func writeTrace(w io.Writer, trace []pct.TraceEvent, untraced, gap int) {
 	keep := summaryOf(trace)
 	switch {
 	case untraced > 0 && keep == nil:
-		fmt.Fprintf(w, "\ninterleaving (the first %d of %d context switches):\n", len(trace), len(trace)+untraced)
+		fmt.Fprintf(w, "\ninterleaving (the first %d and the last %d of %d context switches):\n",
+			gap, len(trace)-gap, len(trace)+untraced)
 	case untraced > 0:
-		// The trace keeps its first switches only: its last are not the
-		// execution's (go-yamux's TestSendData_Small, 142k steps).
-		fmt.Fprintf(w, "\ninterleaving (%d context switches, of which the trace keeps the first %d; shown: the last %d kept and the %d preemptions before them, all kept with -verbose):\n",
-			len(trace)+untraced, len(trace), lastSwitches, countTrue(keep[:len(trace)-lastSwitches]))
+		fmt.Fprintf(w, "\ninterleaving (%d context switches, of which the trace keeps the first %d and the last %d; shown: the last %d and the %d preemptions kept before them, all kept with -verbose):\n",
+			len(trace)+untraced, gap, len(trace)-gap, lastSwitches, countTrue(keep[:len(trace)-lastSwitches]))
 	case keep == nil:
 		fmt.Fprintf(w, "\ninterleaving (context switches):\n")
 	default:
@@ -208,20 +207,24 @@ func writeTrace(w io.Writer, trace []pct.TraceEvent, untraced int) {
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	skipped, prevStep := 0, -1
-	for i, ev := range trace {
-		if keep != nil && !keep[i] {
-			skipped++
-			continue
-		}
+	flushSkipped := func() {
 		if skipped > 0 {
 			fmt.Fprintf(tw, "  ...\t%s\n", plural(skipped, "switch", "switches"))
 			skipped = 0
 		}
+	}
+	for i, ev := range trace {
+		if untraced > 0 && i == gap {
+			flushSkipped()
+			fmt.Fprintf(tw, "  ...\t%s not kept\n", plural(untraced, "switch", "switches"))
+		}
+		if keep != nil && !keep[i] {
+			skipped++
+			continue
+		}
+		flushSkipped()
 		writeSwitch(tw, ev, ev.Step == prevStep)
 		prevStep = ev.Step
-	}
-	if untraced > 0 {
-		fmt.Fprintf(tw, "  ...\t%s not kept\n", plural(untraced, "switch", "switches"))
 	}
 	tw.Flush()
 }

@@ -18,7 +18,7 @@ func TestTraceStepOnce(t *testing.T) {
 		{Step: 6, From: "g3", To: "g0", At: "x.go:1:1", Preemptive: true},
 		{Step: 6, From: "g0", To: "g3", At: "x.go:2:1", Reason: "waiting"},
 		{Step: 8, From: "g3", To: "g2", At: "x.go:3:1", Reason: "exited"},
-	}, 0)
+	}, 0, 0)
 	if n := strings.Count(b.String(), "step 6"); n != 1 {
 		t.Errorf("step 6 printed %d times:\n%s", n, b.String())
 	}
@@ -36,7 +36,7 @@ func TestLongTraceSummary(t *testing.T) {
 		trace = append(trace, pct.TraceEvent{Step: 2 * i, From: "g1", To: "g2", At: fmt.Sprintf("x.go:%d:1", i), Preemptive: i%10 == 0})
 	}
 	var b bytes.Buffer
-	writeTrace(&b, trace, 0)
+	writeTrace(&b, trace, 0, 0)
 	out := b.String()
 	if !strings.Contains(out, "interleaving (1244 context switches; shown: the last 20 and the 30 preemptions before them, all with -verbose)") {
 		t.Errorf("no summary header:\n%s", out)
@@ -50,28 +50,42 @@ func TestLongTraceSummary(t *testing.T) {
 	FullTrace = true
 	defer func() { FullTrace = false }()
 	b.Reset()
-	writeTrace(&b, trace, 0)
+	writeTrace(&b, trace, 0, 0)
 	if got := strings.Count(b.String(), "  step "); got != 1244 {
 		t.Errorf("-verbose: %d switches shown, want 1244", got)
 	}
 }
 
-// TestUntracedSwitches: a trace that kept its first switches only says so,
-// and that the last it shows are the last kept, not the execution's.
+// TestUntracedSwitches: a trace that left switches out between its first
+// and its last says so, and where.
 func TestUntracedSwitches(t *testing.T) {
 	var trace []pct.TraceEvent
 	for i := 0; i < 2000; i++ {
-		trace = append(trace, pct.TraceEvent{Step: i, From: "g1", To: "g2", At: "x.go:1:1"})
+		step := i
+		if i >= 500 {
+			step += 140000
+		}
+		trace = append(trace, pct.TraceEvent{Step: step, From: "g1", To: "g2", At: "x.go:1:1"})
 	}
 	var b bytes.Buffer
-	writeTrace(&b, trace, 140000)
+	writeTrace(&b, trace, 140000, 500)
 	out := b.String()
 	for _, want := range []string{
-		"interleaving (142000 context switches, of which the trace keeps the first 2000; shown: the last 20 kept",
-		"140000 switches not kept",
+		"interleaving (142000 context switches, of which the trace keeps the first 500 and the last 1500; shown: the last 20",
+		"1480 switches\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in:\n%s", want, out)
 		}
+	}
+	// With -verbose the gap shows where it is.
+	FullTrace = true
+	defer func() { FullTrace = false }()
+	b.Reset()
+	writeTrace(&b, trace, 140000, 500)
+	out = b.String()
+	gap := strings.Index(out, "140000 switches not kept")
+	if gap < 0 || strings.Count(out[:gap], "step ") != 500 || !strings.Contains(out[gap:], "\n  step 140500 ") {
+		t.Errorf("-verbose: no gap after the first 500 switches:\n%s", out)
 	}
 }
