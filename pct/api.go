@@ -471,6 +471,19 @@ func IfaceRLock(site int, l interface{ RLock() }) { rlockOp(site, l, true) }
 // IfaceRUnlock is l.RUnlock() on an interface value.
 func IfaceRUnlock(site int, l interface{ RUnlock() }) { rlockOp(site, l, false) }
 
+// LockModelled runs l's Lock (lock) or Unlock on the model of the standard
+// mutex it is, or is promoted from, and says whether there was one; when
+// not, the instrumented code calls l's method itself, so that the method's
+// caller is the code's frame (runtime.Caller), not the runtime's.
+func LockModelled(site int, l any, lock bool) bool {
+	return modelledOp(site, l, "Lock", "Unlock", lock)
+}
+
+// RLockModelled is LockModelled for RLock (lock) and RUnlock.
+func RLockModelled(site int, l any, lock bool) bool {
+	return modelledOp(site, l, "RLock", "RUnlock", lock)
+}
+
 // IfaceTryLock is l.TryLock() on an interface value.
 func IfaceTryLock(site int, l interface{ TryLock() bool }) bool {
 	return tryOp(site, l, "TryLock", l.TryLock)
