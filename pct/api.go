@@ -547,7 +547,15 @@ func NewTimer(site int, d time.Duration) *time.Timer {
 
 // AfterFunc is time.AfterFunc(d, f); f runs as a managed goroutine.
 func AfterFunc(site int, d time.Duration, f func()) *time.Timer {
-	return time.AfterFunc(noteTimer(site, d, fromReadings), adoptFunc(site, f))
+	cb, tc := adoptTimer(site, f)
+	t := time.AfterFunc(noteTimer(site, d, fromReadings), cb)
+	if e, _ := self(); e != nil && tc != nil {
+		if e.timerCallbacks == nil {
+			e.timerCallbacks = map[*time.Timer]*timerCallback{}
+		}
+		e.timerCallbacks[t] = tc
+	}
+	return t
 }
 
 // ContextAfterFunc is context.AfterFunc(ctx, f); f runs as a managed
@@ -559,6 +567,9 @@ func ContextAfterFunc(site int, ctx context.Context, f func()) (stop func() bool
 
 // TimerReset is t.Reset(d).
 func TimerReset(site int, t *time.Timer, d time.Duration) bool {
+	if e, g := self(); e != nil {
+		e.rearm(g, t)
+	}
 	return t.Reset(noteTimer(site, d, fromReadings))
 }
 
