@@ -217,6 +217,9 @@ func (r *fileRewriter) call(c *ast.CallExpr, ctx callCtx) string {
 				o.fn = "OnceDoGlobal" // what it starts serves the process (pct/daemons.go)
 			}
 			recv := r.specialRecv(c, sel, o, method)
+			if s, ok := r.ownLockCall(c, o, fn, recv, ctx); ok {
+				return s
+			}
 			return r.special(c, o, recv, method, r.exprs(c.Args))
 		}
 		if fn.Pkg().Path() == "sync/atomic" || strings.HasPrefix(funcKey(fn), "sync.Map.") {
@@ -483,6 +486,42 @@ func hiddenOp(fn *types.Func) (op, bool) {
 		return op{"IfaceRUnlock", pct.KindRUnlock, recvSelf}, true
 	}
 	return op{}, false
+}
+
+// ownLockModels are the runtime functions that say whether a Lock, Unlock,
+// RLock or RUnlock called through an interface ran on a standard mutex's
+// model (pct.LockModelled, pct.RLockModelled), with the lock argument.
+var ownLockModels = map[string][2]string{
+	"LockerLock":   {"LockModelled", "true"},
+	"LockerUnlock": {"LockModelled", "false"},
+	"IfaceRLock":   {"RLockModelled", "true"},
+	"IfaceRUnlock": {"RLockModelled", "false"},
+}
+
+// ownLockCall renders Lock, Unlock, RLock or RUnlock through an interface,
+// as a statement or deferred, so that a method of the code's own (not a
+// standard mutex's, which the runtime models) is called by the code's frame,
+// not by the runtime's: `if l := interface{ Lock() }(X); !pct.LockModelled(site, l, true) {
+// l.Lock() }`. Called from pct.LockerLock, the method's runtime.Caller(1)
+// was the runtime's file: syncthing's lib/sync records where a logged
+// mutex was locked with runtime.Caller(2), and its TestRWMutex expects the
+// test's file there (sweep fresh36). A deferred call takes the receiver
+// at the defer statement, as Go does, as an argument of the closure.
+func (r *fileRewriter) ownLockCall(c *ast.CallExpr, o op, fn *types.Func, recv string, ctx callCtx) (string, bool) {
+	model, ok := ownLockModels[o.fn]
+	if !ok || o.recv != recvValue || recv == "" || len(c.Args) != 0 || (ctx != ctxStmt && ctx != ctxDefer) {
+		return "", false
+	}
+	const l = "__gopct_l"
+	// The receiver as an interface of the one method: a nil one panics
+	// at the call as Go's would.
+	iface := "interface{ " + fn.Name() + "() }"
+	test := "!" + r.rt(model[0]) + "(" + r.site(o.kind, c) + ", " + l + ", " + model[1] + ")"
+	call := l + "." + fn.Name() + "()"
+	if ctx == ctxDefer {
+		return "func(" + l + " " + iface + ") { if " + test + " { " + call + " } }(" + recv + ")", true
+	}
+	return "if " + l + " := " + iface + "(" + recv + "); " + test + " { " + call + " }", true
 }
 
 // ifaceParams are the parameter types of the runtime functions that take

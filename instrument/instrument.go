@@ -239,12 +239,42 @@ func checkPackages(pkgs []*packages.Package) error {
 			}
 			for _, imp := range f.Imports {
 				if imp.Path.Value == `"C"` {
-					return userErrorf(CgoUnsupported, "%s imports \"C\"", name)
+					return userErrorf(CgoUnsupported, "%s imports \"C\"%s", name, noCgoHint(name))
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// noCgoHint is the advice for a cgo file whose package has files for
+// builds without cgo (//go:build !cgo): pebble's internal/manual allocates
+// with C's malloc, or with make under !cgo (sweep fresh36), and its tests
+// run under gopct with CGO_ENABLED=0.
+func noCgoHint(name string) string {
+	dir := filepath.Dir(name)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(src), "\n") {
+			if strings.HasPrefix(line, "package ") {
+				break
+			}
+			if strings.HasPrefix(line, "//go:build") && strings.Contains(line, "!cgo") {
+				return fmt.Sprintf(" (its package builds without cgo too, %s: run gopct with CGO_ENABLED=0)", e.Name())
+			}
+		}
+	}
+	return ""
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -471,6 +471,19 @@ func IfaceRLock(site int, l interface{ RLock() }) { rlockOp(site, l, true) }
 // IfaceRUnlock is l.RUnlock() on an interface value.
 func IfaceRUnlock(site int, l interface{ RUnlock() }) { rlockOp(site, l, false) }
 
+// LockModelled runs l's Lock (lock) or Unlock on the model of the standard
+// mutex it is, or is promoted from, and says whether there was one; when
+// not, the instrumented code calls l's method itself, so that the method's
+// caller is the code's frame (runtime.Caller), not the runtime's.
+func LockModelled(site int, l any, lock bool) bool {
+	return modelledOp(site, l, "Lock", "Unlock", lock)
+}
+
+// RLockModelled is LockModelled for RLock (lock) and RUnlock.
+func RLockModelled(site int, l any, lock bool) bool {
+	return modelledOp(site, l, "RLock", "RUnlock", lock)
+}
+
 // IfaceTryLock is l.TryLock() on an interface value.
 func IfaceTryLock(site int, l interface{ TryLock() bool }) bool {
 	return tryOp(site, l, "TryLock", l.TryLock)
@@ -534,7 +547,15 @@ func NewTimer(site int, d time.Duration) *time.Timer {
 
 // AfterFunc is time.AfterFunc(d, f); f runs as a managed goroutine.
 func AfterFunc(site int, d time.Duration, f func()) *time.Timer {
-	return time.AfterFunc(noteTimer(site, d, fromReadings), adoptFunc(site, f))
+	cb, tc := adoptTimer(site, f)
+	t := time.AfterFunc(noteTimer(site, d, fromReadings), cb)
+	if e, _ := self(); e != nil && tc != nil {
+		if e.timerCallbacks == nil {
+			e.timerCallbacks = map[*time.Timer]*timerCallback{}
+		}
+		e.timerCallbacks[t] = tc
+	}
+	return t
 }
 
 // ContextAfterFunc is context.AfterFunc(ctx, f); f runs as a managed
@@ -546,6 +567,9 @@ func ContextAfterFunc(site int, ctx context.Context, f func()) (stop func() bool
 
 // TimerReset is t.Reset(d).
 func TimerReset(site int, t *time.Timer, d time.Duration) bool {
+	if e, g := self(); e != nil {
+		e.rearm(g, t)
+	}
 	return t.Reset(noteTimer(site, d, fromReadings))
 }
 

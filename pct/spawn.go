@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
+	"time"
 )
 
 func spawn(site int, f func()) {
@@ -110,6 +111,19 @@ func adopt(site int, f func(), eager bool) func() {
 	if e == nil {
 		return f
 	}
+	c := e.adoptG(g, site, eager)
+	return func() {
+		if current.Load() != e {
+			f()
+			return
+		}
+		e.comeBack(c)
+		e.runG(c, f)
+	}
+}
+
+// adoptG makes the dormant goroutine of a callback adopted by g at site.
+func (e *execution) adoptG(g *G, site int, eager bool) *G {
 	c := e.newG(g, site)
 	c.state = gDormant
 	c.eager = eager
@@ -121,12 +135,61 @@ func adopt(site int, f func(), eager bool) func() {
 	if e.observing {
 		e.emit(Event{Kind: EvSpawn, G: g.id, Other: c.id, Site: site, Op: KindTimer})
 	}
+	return c
+}
+
+// timerCallback is the goroutine of a time.AfterFunc timer's next firing.
+// A timer Reset after it fired fires again, on a goroutine of its own, which
+// may run beside the first (Go starts each firing's f in a new goroutine):
+// TimerReset gives the timer a new dormant goroutine when the last one has
+// started. One goroutine for every firing ran two callbacks as one G:
+// groupbytraceprocessor's subtrace timer (Reset at each turn) fired again
+// while the first callback was still in fire, holding a read lock, and the
+// second's exit made that G done: a FALSE hang ("read-locked by g28", g28
+// exited) whose replay diverged (sweep fresh36).
+type timerCallback struct {
+	site    int
+	c       *G
+	started bool
+}
+
+// adoptTimer is adoptFunc for time.AfterFunc: the goroutine of each firing
+// is the callback's current one (timerCallback).
+func adoptTimer(site int, f func()) (func(), *timerCallback) {
+	e, g := self()
+	if e == nil {
+		return f, nil
+	}
+	tc := &timerCallback{site: site, c: e.adoptG(g, site, false)}
 	return func() {
 		if current.Load() != e {
 			f()
 			return
 		}
+		e.mu.Lock()
+		c := tc.c
+		tc.started = true
+		e.mu.Unlock()
 		e.comeBack(c)
 		e.runG(c, f)
+	}, tc
+}
+
+// rearm gives a timer whose callback has started a new dormant goroutine
+// for its next firing; run by g, the goroutine that resets the timer.
+func (e *execution) rearm(g *G, t *time.Timer) {
+	tc := e.timerCallbacks[t]
+	if tc == nil {
+		return
 	}
+	e.mu.Lock()
+	started := tc.started
+	e.mu.Unlock()
+	if !started {
+		return
+	}
+	c := e.adoptG(g, tc.site, false)
+	e.mu.Lock()
+	tc.c, tc.started = c, false
+	e.mu.Unlock()
 }

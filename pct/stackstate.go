@@ -31,6 +31,8 @@ var parkedStates = map[string]string{
 	"rlocker.Lock":            "sync.RWMutex.RLock",
 	"LockerLock":              "sync.Mutex.Lock",
 	"rlockOp":                 "sync.RWMutex.RLock", // an RLock through an interface
+	"LockModelled":            "sync.Mutex.Lock",    // a Lock through an interface, as a statement
+	"RLockModelled":           "sync.RWMutex.RLock",
 	"WGWait":                  "sync.WaitGroup.Wait",
 	"CondWait":                "sync.Cond.Wait",
 	"OnceDo":                  "sync.Mutex.Lock", // Once.Do's slow path locks its mutex
