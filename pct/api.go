@@ -611,6 +611,7 @@ func Gosched(site int) {
 	}
 	e.yielding = true
 	e.unfast()
+	e.noteYield(g)
 	e.point(g, site)
 	e.yielding = false
 }

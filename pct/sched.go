@@ -67,6 +67,10 @@ type G struct {
 	// run only within -max-delay of it, plus the work done since (readyWait).
 	readySince time.Time
 	readyStep  int
+	// yieldCut is the step of the first runtime.Gosched by another
+	// goroutine since g became able to run (-1: none yet): the work done
+	// after it does not excuse g's wait (readyWaits).
+	yieldCut int
 	// inGlobalOnce counts the Do calls of package-level Onces g is in;
 	// daemon: g was started inside one, or by a daemon (daemons.go).
 	inGlobalOnce int
@@ -340,7 +344,7 @@ func newExecution(index int, s Strategy, limits *stepLimits) *execution {
 }
 
 func (e *execution) newG(parent *G, site int) *G {
-	g := &G{id: len(e.gs), parent: -1, created: site, wake: make(chan struct{}, 1), site: site, lastMem: -1, pending: noAccess, readySince: now(), readyStep: e.step}
+	g := &G{id: len(e.gs), parent: -1, created: site, wake: make(chan struct{}, 1), site: site, lastMem: -1, pending: noAccess, readySince: now(), readyStep: e.step, yieldCut: -1}
 	if parent != nil {
 		g.parent = parent.id
 		g.daemon = parent.daemon || parent.inGlobalOnce > 0
@@ -375,7 +379,7 @@ func (e *execution) setState(g *G, s gState) {
 		e.closeTally()
 	}
 	if s == gEnabled && g.state != gEnabled {
-		g.readySince, g.readyStep = now(), e.step
+		g.readySince, g.readyStep, g.yieldCut = now(), e.step, -1
 	}
 	g.state = s
 	e.dirty = true
@@ -426,10 +430,33 @@ func (e *execution) readyWaits() (net, gross time.Duration) {
 	next := e.timers.next(now())
 	for _, g := range e.enabledSet() {
 		d := next.Sub(g.readySince)
-		net = max(net, d-time.Duration(e.step-g.readyStep)*windowStepTime)
+		worked := e.step
+		if g.yieldCut >= 0 {
+			// Another goroutine yielded while g could run: a real
+			// scheduler runs g then (Gosched puts the caller behind the
+			// runnable goroutines), so what that goroutine did next was
+			// no load that kept g waiting. Without this a loop spinning
+			// on Gosched while it waits for g excused any wait of g:
+			// otel's TestBatchSpanProcessorMetricsDisabled polls for its
+			// exporter so, and 900,000 steps later its 1 s context timed
+			// out (a FALSE report, sweep regr36; testscript
+			// sweep_yield_starved).
+			worked = g.yieldCut
+		}
+		net = max(net, d-time.Duration(worked-g.readyStep)*windowStepTime)
 		gross = max(gross, d)
 	}
 	return net, gross
+}
+
+// noteYield records a runtime.Gosched by cur: for each other goroutine
+// that can run, the first yield since it became able to (readyWaits).
+func (e *execution) noteYield(cur *G) {
+	for _, g := range e.enabledSet() {
+		if g != cur && g.yieldCut < 0 {
+			g.yieldCut = e.step
+		}
+	}
 }
 
 // point is a scheduling point: g, the token holder, is about to perform the

@@ -41,7 +41,11 @@ mkdir -p "$OUT"
 # fetch MODULE@VERSION: prints the writable copy's directory.
 fetch() {
 	local mv=$1 dir
-	dir="$SCRATCH/$(echo "$mv" | tr '/@+' '___')"
+	# The copy's directory name has no dot: tests that match their callers'
+	# paths with patterns like [a-z0-9_-]+/config_test.go (zap's TestConfig,
+	# fx's TestModuleTrace) fail natively in a directory named
+	# go.uber.org_zap_v1.28.0 (regr36).
+	dir="$SCRATCH/$(echo "$mv" | tr '/@+.' '____')"
 	[ -f "$dir/.dir" ] && dir=$(cat "$dir/.dir")
 	if [ ! -d "$dir" ]; then
 		local info src gomod
@@ -57,7 +61,7 @@ fetch() {
 			dir="$tree/${mv%@*}"
 			mkdir -p "$(dirname "$dir")" && cp -r "$src" "$dir" && chmod -R u+w "$dir"
 			python3 "$REPO/bench/sweep/layout.py" "$tree" "$dir" >&2 || return 1
-			echo "$dir" >"$SCRATCH/$(echo "$mv" | tr '/@+' '___')/.dir"
+			echo "$dir" >"$SCRATCH/$(echo "$mv" | tr '/@+.' '____')/.dir"
 		else
 			cp -r "$src" "$dir" && chmod -R u+w "$dir"
 		fi
