@@ -274,7 +274,12 @@ func ciLine(s *results.Summary) string {
 		return fmt.Sprintf("BUG   %s %s: %s (%d executions, %.1fs)\n      reproduce: gopct replay %s",
 			s.Package, s.Test, s.Bug.Kind, s.Executions, s.Seconds, s.Bug.Replay)
 	case s.Executions == 0:
-		return fmt.Sprintf("?     %s %s: no execution ran within its share of the budget (%.1fs): raise -budget", s.Package, s.Test, s.Seconds)
+		// A first execution that outlasts its share may also be stuck where
+		// the bubble cannot see (a socket's read): only a hunt lasts until
+		// the stall watchdog says so (fresh36: memberlist's network tests).
+		return fmt.Sprintf("?     %s %s: no execution ran within its share of the budget (%.1fs): raise -budget, or hunt it "+
+			"alone (gopct hunt -run '^%s$'), which says when an execution is stuck in network or file I/O",
+			s.Package, s.Test, s.Seconds, s.Test)
 	case s.Inconclusive():
 		return fmt.Sprintf("?     %s %s: only %d of %d executions finished (%.1fs)", s.Package, s.Test, s.Finished, s.Executions, s.Seconds)
 	}
