@@ -233,6 +233,15 @@ func (r *recorder) kept() []TraceEvent {
 	return evs
 }
 
+// traceGap is where in the kept trace the untraced switches belong (0:
+// none left out).
+func (r *recorder) traceGap() int {
+	if r.untraced == 0 {
+		return 0
+	}
+	return headTrace
+}
+
 // windowTrace is how many switches of each livelock window the trace
 // keeps.
 const windowTrace = 32
@@ -406,13 +415,4 @@ func (d *uvarints) next() uint64 {
 	}
 	d.b = d.b[n:]
 	return v
-}
-
-// traceGap is where in the kept trace the untraced switches belong (0:
-// none left out).
-func (r *recorder) traceGap() int {
-	if r.untraced == 0 {
-		return 0
-	}
-	return headTrace
 }

@@ -194,13 +194,13 @@ type execution struct {
 	models      map[any]any // WaitGroup, Once, Cond and test frame models
 	// The models looked up at every Lock, Unlock and map access, by the
 	// object's address (ptrtable.go).
-	mutexes ptrTable[lockModel]
+	mutexes   ptrTable[lockModel]
+	rwMutexes ptrTable[lockModel]
+	maps      ptrTable[mapModel]
+	mapWrites int // maps whose model has a writer: a read looks its map up only then
 	// timerCallbacks: the time.AfterFunc timers of the execution and the
 	// goroutine of each one's next firing (spawn.go, timerCallback).
 	timerCallbacks map[*time.Timer]*timerCallback
-	rwMutexes      ptrTable[lockModel]
-	maps           ptrTable[mapModel]
-	mapWrites      int // maps whose model has a writer: a read looks its map up only then
 	abortCh        chan struct{}
 	// waitSem lets one of gopct's own goroutines at a time call
 	// synctest.Wait (bubbleWait); made in the bubble, so waiting for it
