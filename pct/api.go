@@ -242,7 +242,9 @@ func Global[T any](name string, p *T) { registerGlobal(name, p) }
 // value so that it can be sequenced before an expression with Seq. It is a
 // synchronisation point: the memory gate never switches it off.
 func Point(site int) struct{} {
-	syncPoint(site) // a sync point: never gated by the tracked variables
+	if !pointInBatch(site) { // tally_sync.go
+		syncPoint(site) // a sync point: never gated by the tracked variables
+	}
 	return struct{}{}
 }
 
@@ -258,14 +260,18 @@ func Seq[T any](_ struct{}, v T) T { return v }
 // happens-before are a data race, as for Go's -race; two atomics never
 // are).
 func AtomicAt[T any](site int, p *T) *T {
-	atomicPoint(site, unsafe.Pointer(p))
+	if !syncInBatch() { // tally_sync.go
+		atomicPoint(site, unsafe.Pointer(p))
+	}
 	return p
 }
 
 // PointAt is AtomicAt where the address is already in a temporary (the
 // call's arguments were hoisted): { a := &x; PointAt(s, a); atomic.AddInt32(a, 1) }.
 func PointAt[T any](site int, p *T) struct{} {
-	atomicPoint(site, unsafe.Pointer(p))
+	if !syncInBatch() { // tally_sync.go
+		atomicPoint(site, unsafe.Pointer(p))
+	}
 	return struct{}{}
 }
 
@@ -424,10 +430,23 @@ func Kicker() <-chan struct{} {
 // ---- sync.Mutex and sync.RWMutex ----
 
 // Lock is m.Lock().
-func Lock(site int, m *sync.Mutex) { mutexLock(site, m) }
+func Lock(site int, m *sync.Mutex) {
+	if !lockInBatch(m) { // tally_sync.go
+		mutexLock(site, m)
+	}
+}
 
 // Unlock is m.Unlock().
-func Unlock(site int, m *sync.Mutex) { mutexUnlock(site, m) }
+func Unlock(site int, m *sync.Mutex) {
+	if heldInBatch(m) { // tally_sync.go
+		m.Unlock() // first: a locked instruction waits for the stores before it
+		tally--
+		tallySyncUsed++
+		tallyHeldN--
+		return
+	}
+	mutexUnlock(site, m)
+}
 
 // TryLock is m.TryLock().
 func TryLock(site int, m *sync.Mutex) bool { return tryLockOp(site, m, mutexW) }

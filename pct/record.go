@@ -339,7 +339,7 @@ func DecodeSchedule(s string) (Schedule, error) {
 	d := &uvarints{b: b}
 	var out Schedule
 	format := d.next()
-	if format < scheduleFormat-3 || format > scheduleFormat {
+	if format < 3 || format > scheduleFormat {
 		return out, errors.New("unknown schedule format (made by another version of gopct)")
 	}
 	out.Steps = int(d.next())
@@ -358,7 +358,7 @@ func DecodeSchedule(s string) (Schedule, error) {
 		last += int(d.next())
 		out.Picks = append(out.Picks, PickEvent{Step: last, Value: int(d.next())})
 	}
-	if format < 6 && out.Steps > maxTrailSteps {
+	if format < 7 && out.Steps > maxTrailSteps {
 		out.forgetFingerprints() // hashed past the trail the way gopct no longer does
 	}
 	if format < 4 || d.err != nil {
@@ -388,13 +388,14 @@ func DecodeSchedule(s string) (Schedule, error) {
 
 // scheduleFormat is the version of Encode's format (3: the path's final
 // fingerprint; 4: the trail; 5: a random walk's seed and draws; 6: memory
-// steps past the trail are not hashed, tally.go). DecodeSchedule reads 3
-// to 5 as well.
-const scheduleFormat = 6
+// steps past the trail are not hashed, tally.go; 7: nor the steps of
+// mutexes and atomics, tally_sync.go). DecodeSchedule reads 3 to 6 as well.
+const scheduleFormat = 7
 
 // forgetFingerprints drops the path fingerprints of a schedule recorded
-// before format 6, whose memory steps past the trail were hashed: a replay
-// still follows its switches and checks its steps, trail and draws.
+// before format 7, whose memory or synchronisation steps past the trail
+// were hashed: a replay still follows its switches and checks its steps,
+// trail and draws.
 func (s *Schedule) forgetFingerprints() {
 	s.FP = 0
 	for i := range s.Switches {

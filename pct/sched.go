@@ -312,7 +312,11 @@ func self() (*execution, *G) {
 func holding() *execution {
 	if e := current.Load(); e != nil && getg() == e.curGP.Load() {
 		if tallyGranted != 0 {
+			inWindow := e.live != nil
 			e.closeTally()
+			if verifyFast {
+				e.checkTally(inWindow) // the batch's synchronisation steps (tally_sync.go)
+			}
 		}
 		return e
 	}
@@ -326,6 +330,7 @@ func controlled() bool {
 
 func newExecution(index int, s Strategy, limits *stepLimits) *execution {
 	tally, tallyGranted = 0, 0 // nothing of an earlier execution's batch
+	resetSyncTally()
 	e := &execution{
 		index:     index,
 		strategy:  s,
@@ -485,7 +490,8 @@ func (e *execution) stepAt(g *G, site int, kind SiteKind, addr uintptr, write bo
 	if tallyGranted != 0 {
 		e.closeTally()
 	}
-	e.streak = 0 // a scheduling point off the fast bound (tallyStreak)
+	streak := e.streak
+	e.streak = 0 // a scheduling point off the fast bound (tallyStreak), unless it stays below
 	g.site, g.batched = site, false
 	if onObject(kind) {
 		g.lastMem = site
@@ -507,6 +513,9 @@ func (e *execution) stepAt(g *G, site int, kind SiteKind, addr uintptr, write bo
 	if e.stay && e.quiet() && (e.step < e.stayStep ||
 		e.stays(g, Access{Site: site, Kind: kind, Addr: addr, Write: write, Size: size})) {
 		e.seq++ // the decision is made, as decide would number it
+		if tallyOn && syncBatchable(kind) && e.step >= maxTrailSteps && e.tallyState != tallyUnusable {
+			e.maybeOpenSyncTally(streak)
+		}
 		return
 	}
 	if e.windowStay && e.windowStays() {

@@ -86,6 +86,10 @@ type tallyCounter interface {
 func (e *execution) closeTally() {
 	used := tallyGranted - max(tally, 0)
 	tally, tallyGranted = 0, 0
+	syncUsed := 0
+	if tallySync {
+		syncUsed = e.closeSyncTally()
+	}
 	if used <= 0 {
 		return
 	}
@@ -98,7 +102,7 @@ func (e *execution) closeTally() {
 		return
 	}
 	if e.hits != nil {
-		e.hits[e.tallyRep] += used
+		e.hits[e.tallyRep] += used - syncUsed // the strategy counts memory accesses (tally_sync.go)
 	}
 }
 
@@ -146,6 +150,7 @@ func (e *execution) openTally(step int) {
 	}
 	if n := e.fastTo - step - 1; n > 0 {
 		tally, tallyGranted, e.tallyG = n, n, e.holder
+		tallySync = !e.extQueued.Load() // tally_sync.go: unmanaged goroutines' operations first
 	}
 }
 
@@ -224,11 +229,12 @@ func activePlainSites() []int {
 
 // foldStep folds the step of goroutine gid at site into the path
 // fingerprint: every step within the trail; past it, every step but a
-// memory access, with its step number (see above).
+// memory access or a synchronisation step a batch may take
+// (syncBatchable), with its step number (see above).
 func (e *execution) foldStep(gid, site int, kind SiteKind) {
 	w := uint64(gid)<<40 ^ uint64(uint32(site))<<8 ^ uint64(kind)
 	if e.step > maxTrailSteps {
-		if isMemory(kind) {
+		if isMemory(kind) || syncBatchable(kind) {
 			return
 		}
 		w ^= uint64(e.step) << 1 // the multiply below mixes it in

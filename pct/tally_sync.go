@@ -1,0 +1,145 @@
+package pct
+
+import (
+	"sync"
+	"unsafe"
+)
+
+// Synchronisation operations in tally batches (issue 11).
+//
+// Under the fast bound a Lock, an Unlock or an atomic operation of the
+// token holder needs no decision either: PCT keeps the holder until its
+// next change point, and PCTVB counts memory accesses only. Each still
+// cost ~25 ns beyond the operation itself (the token test, stepAt, the
+// mutex's model found in a hash table, the wake-up test of its waiters),
+// and a sharded hash set under 10^6 operations makes 2.5 million of them:
+// 2.6x its native CPU with no variable tracked.
+//
+// So a batch (tally.go) may also admit them (tallySync): a batch opens
+// after tallyStreak steps in a row that stayed, memory or synchronisation,
+// past the trail and outside livelock windows. Inside it:
+//   - Lock(m) that TryLock takes at once only counts, and pushes m on
+//     tallyHeld (at most len(tallyHeld) deep): the model learns its writer
+//     when the batch closes (applyHeld), before any runtime code reads it.
+//     A Lock that would wait enters the runtime, which closes the batch.
+//   - Unlock(m) of the mutex on top of tallyHeld only counts and pops it:
+//     the batch took the mutex free, and nobody ran since, so nobody waits
+//     for it in the model. Any other Unlock enters the runtime.
+//   - an atomic operation (AtomicAt, PointAt, and Point at a site of an
+//     atomic kind: a method of an atomic type or of sync.Map) only counts:
+//     the runtime does nothing else at them when nobody observes events
+//     (note).
+//
+// Their steps are counted as memory steps are; the strategy's per-site
+// counts leave them out (tallySyncUsed), as PCTVB counts memory accesses
+// alone. Past the trail the path fingerprint leaves their kinds out
+// whether batched or not (foldStep), so that recording and replay, which
+// never batches, agree (schedule format 7).
+
+// tallySync says whether the open batch admits synchronisation
+// operations; tallySyncUsed counts those it took.
+var (
+	tallySync     bool
+	tallySyncUsed int
+)
+
+// tallyHeld are the mutexes the open batch locked and has not unlocked,
+// innermost last.
+var (
+	tallyHeld  [8]*sync.Mutex
+	tallyHeldN int
+)
+
+// syncInBatch takes a synchronisation step of the holder's open batch
+// that needs nothing but counting, or says there is none.
+func syncInBatch() bool {
+	if tallySync && tally > 0 {
+		tally--
+		tallySyncUsed++
+		return true
+	}
+	return false
+}
+
+// lockInBatch is Lock(m) inside a batch, when m is free.
+func lockInBatch(m *sync.Mutex) bool {
+	if tallySync && tally > 0 && tallyHeldN < len(tallyHeld) && m.TryLock() {
+		tally--
+		tallySyncUsed++
+		tallyHeld[tallyHeldN] = m
+		tallyHeldN++
+		return true
+	}
+	return false
+}
+
+// heldInBatch says whether the open batch locked m last: Unlock(m) then
+// only counts (Unlock has the rest of the fast path: one call from the
+// user's code). The slot keeps its pointer until the batch closes (a store
+// of a pointer costs a write barrier's test).
+func heldInBatch(m *sync.Mutex) bool {
+	n := tallyHeldN - 1
+	return n >= 0 && tallyHeld[n&(len(tallyHeld)-1)] == m && tally > 0
+}
+
+// syncBatchable says whether steps of kind k may be taken in a batch.
+// Past the trail they are not folded into the path fingerprint.
+func syncBatchable(k SiteKind) bool {
+	return k == KindLock || k == KindUnlock || isAtomic(k)
+}
+
+func isAtomic(k SiteKind) bool { return k == KindAtomic || k == KindAtomicLoad }
+
+// pointInBatch is Point(site) inside a batch: an atomic operation only
+// counts (Point also precedes operations of other kinds, the len of a
+// channel, which take the runtime's path).
+func pointInBatch(site int) bool {
+	if tallySync && tally > 0 && isAtomic(siteKind(site)) {
+		tally--
+		tallySyncUsed++
+		return true
+	}
+	return false
+}
+
+// maybeOpenSyncTally counts a synchronisation step that stayed (stepAt)
+// in the streak of steps under the fast bound, which continues the one
+// before it (streak), and once it is long enough sets the fast bound and
+// opens a batch, as memStaysSlow does at a memory step. The operation
+// that follows the step may still wait or wake somebody: setState then
+// closes the batch.
+func (e *execution) maybeOpenSyncTally(streak int) {
+	if e.streak = streak + 1; e.streak < tallyStreak {
+		return
+	}
+	step := e.step
+	if profiling || trackedObjs != nil || !e.staysAt(step) {
+		return
+	}
+	e.fastTo = min(e.stayStep, e.nextCheck, (step|1023)+1)
+	e.openTally(step)
+}
+
+// closeSyncTally ends the synchronisation part of the holder's batch: the
+// mutexes it still holds get their writer in the model. It returns the
+// number of synchronisation steps the batch took.
+func (e *execution) closeSyncTally() int {
+	used := tallySyncUsed
+	tallySync, tallySyncUsed = false, 0
+	g := e.tallyG
+	for _, m := range tallyHeld[:tallyHeldN] {
+		lm := e.mutexes.getOrNew(unsafe.Pointer(m))
+		lm.writer = g
+		g.locked, g.lockedModel = unsafe.Pointer(m), lm
+	}
+	clear(tallyHeld[:])
+	tallyHeldN = 0
+	return used
+}
+
+// resetSyncTally forgets a batch of an earlier execution.
+func resetSyncTally() {
+	tallySync, tallySyncUsed = false, 0
+	clear(tallyHeld[:])
+	tallyHeldN = 0
+}

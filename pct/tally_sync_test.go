@@ -1,0 +1,69 @@
+package pct
+
+import (
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// TestProgLongSyncLostUpdate: two goroutines, 60,000 rounds each, of the
+// synchronisation a sharded set makes (a Lock and an Unlock, two nested
+// mutexes every 50th round, released out of order every 500th, an atomic
+// add, an atomic load), around a load and a store of counter that lose
+// updates when a preemption falls between them. Past the trail most of its
+// steps run in tally batches, with or without the memory sites active.
+func TestProgLongSyncLostUpdate(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		counter = 0
+		var mu, inner sync.Mutex
+		var adds int64
+		var flag atomic.Bool
+		var wg sync.WaitGroup
+		for w := 0; w < 2; w++ {
+			WGAdd(sWG, &wg, 1)
+			Go(sGo, func() {
+				defer WGDone(sWG, &wg)
+				for i := 0; i < 60_000; i++ {
+					Lock(sLock, &mu)
+					if i%50 == 0 {
+						Lock(sLock, &inner)
+						if i%500 == 0 {
+							Unlock(sUnlock, &mu)
+							Unlock(sUnlock, &inner)
+							continue
+						}
+						Unlock(sUnlock, &inner)
+					}
+					Unlock(sUnlock, &mu)
+					c := Load(sR, &counter)
+					atomic.AddInt64(AtomicAt(sAtomic, &adds), 1)
+					Point(sLoad)
+					_ = flag.Load()
+					Store(sW, &counter, c+1)
+				}
+			})
+		}
+		WGWait(sWGWait, &wg)
+		if counter != 120_000-2*120 {
+			TError(sFail, t, "Fatal", "lost updates")
+		}
+	})
+}
+
+// TestSyncTallyKeepsTheSchedule: batches that take Locks, Unlocks and
+// atomic operations count the steps and decisions as the runtime's path
+// does. The bug's preemptions fall at the steps pinned from gopct before
+// synchronisation operations entered batches (30cdaa5), with every memory
+// site active, none (only synchronisation operations are points: v = 0),
+// and PCTVB tracking counter (which counts its accesses, not the
+// synchronisation steps in between); each replays, entering the runtime at
+// every step.
+func TestSyncTallyKeepsTheSchedule(t *testing.T) {
+	checkBatchedSchedules(t, "TestProgLongSyncLostUpdate", []batchedCase{
+		{"pct", Config{Spec: Spec{Name: "pct", D: 3}, Seed: 1, Iters: 20}, 3, []int{326261, 448269}},
+		{"pct v=0", Config{Spec: Spec{Name: "pct", D: 3}, Seed: 1, Iters: 20, Sites: []int{}}, 1, []int{3, 171640, 171642, 214107}},
+		{"pctvb", Config{Spec: Spec{Name: "pctvb", D: 3}, Seed: 1, Iters: 20, VarSites: [][]int{{sR, sW}},
+			Sites: []int{sR, sW}}, 1, []int{5, 254325}},
+	})
+}
