@@ -125,7 +125,7 @@ func Store[T any](site int, p *T, v T) {
 
 // MapLoad is m[k].
 func MapLoad[M ~map[K]V, K comparable, V any](site int, m M, k K) V {
-	if gate[site] { // inactive: no call (gate.go)
+	if gate[site] && !mapInBatch(mapID(m), 1) { // inactive: no call (gate.go); batches: tally_sync.go
 		mapRead(site, mapID(m))
 	}
 	return m[k]
@@ -133,7 +133,7 @@ func MapLoad[M ~map[K]V, K comparable, V any](site int, m M, k K) V {
 
 // MapLoad2 is v, ok := m[k].
 func MapLoad2[M ~map[K]V, K comparable, V any](site int, m M, k K) (V, bool) {
-	if gate[site] {
+	if gate[site] && !mapInBatch(mapID(m), 1) {
 		mapRead(site, mapID(m))
 	}
 	v, ok := m[k]
@@ -150,6 +150,11 @@ func MapStore[M ~map[K]V, K comparable, V any](site int, m M, k K, v V) {
 		return
 	}
 	id := mapID(m)
+	if mapInBatch(id, 2) {
+		m[k] = v
+		noteStoredKey(k)
+		return
+	}
 	if mapWriteBegin(site, id) {
 		m[k] = v
 		if e := mapWriteEnd(id); e != nil {

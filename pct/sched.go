@@ -285,7 +285,7 @@ func self() (*execution, *G) {
 	}
 	if getg() == e.curGP.Load() {
 		if tallyGranted != 0 {
-			e.closeTally()
+			e.closeAtEntry()
 		}
 		return e, e.holder
 	}
@@ -312,11 +312,7 @@ func self() (*execution, *G) {
 func holding() *execution {
 	if e := current.Load(); e != nil && getg() == e.curGP.Load() {
 		if tallyGranted != 0 {
-			inWindow := e.live != nil
-			e.closeTally()
-			if verifyFast {
-				e.checkTally(inWindow) // the batch's synchronisation steps (tally_sync.go)
-			}
+			e.closeAtEntry()
 		}
 		return e
 	}
@@ -513,8 +509,9 @@ func (e *execution) stepAt(g *G, site int, kind SiteKind, addr uintptr, write bo
 	if e.stay && e.quiet() && (e.step < e.stayStep ||
 		e.stays(g, Access{Site: site, Kind: kind, Addr: addr, Write: write, Size: size})) {
 		e.seq++ // the decision is made, as decide would number it
-		if tallyOn && syncBatchable(kind) && e.step >= maxTrailSteps && e.tallyState != tallyUnusable {
-			e.maybeOpenSyncTally(streak)
+		if tallyOn && (syncBatchable(kind) || isMemory(kind)) &&
+			e.step >= maxTrailSteps && e.tallyState != tallyUnusable {
+			e.continueStreak(streak)
 		}
 		return
 	}

@@ -106,6 +106,18 @@ func (e *execution) closeTally() {
 	}
 }
 
+// closeAtEntry closes the holder's batch as it enters the runtime (self,
+// holding). Only user code ran since the batch's last step, so in test
+// builds that step is checked as an exhausted batch's is (verifyFast):
+// batches take synchronisation and map steps too (tally_sync.go).
+func (e *execution) closeAtEntry() {
+	inWindow := e.live != nil
+	e.closeTally()
+	if verifyFast {
+		e.checkTally(inWindow)
+	}
+}
+
 // checkTally panics if a batch that has just run out (its holder's access
 // found tally negative) ran past a step whose conditions no longer held:
 // a place that changes one of them without closing the batch (set in the
@@ -151,6 +163,7 @@ func (e *execution) openTally(step int) {
 	if n := e.fastTo - step - 1; n > 0 {
 		tally, tallyGranted, e.tallyG = n, n, e.holder
 		tallySync = !e.extQueued.Load() // tally_sync.go: unmanaged goroutines' operations first
+		tallyMaps = tallySync && e.mapWrites == 0
 	}
 }
 
@@ -199,7 +212,7 @@ func (e *execution) tallyReady() bool {
 		if e.hits == nil {
 			e.tallyState = tallyUsable
 		} else if c, ok := e.strategy.(tallyCounter); ok {
-			if rep := c.tallySite(activePlainSites()); rep >= 0 && rep < len(e.hits) {
+			if rep := c.tallySite(activeMemorySites()); rep >= 0 && rep < len(e.hits) {
 				e.tallyState, e.tallyRep = tallyUsable, rep
 			}
 		}
@@ -216,11 +229,12 @@ func posOf(g *G) string {
 	return sitePos(g.site)
 }
 
-// activePlainSites lists the active sites of Load and Store.
-func activePlainSites() []int {
+// activeMemorySites lists the active sites of Load, Store and the map
+// operations, whose steps batches count.
+func activeMemorySites() []int {
 	var out []int
 	for i, on := range sitesActive {
-		if k := siteKind(i); on && (k == KindRead || k == KindWrite) {
+		if on && isMemory(siteKind(i)) {
 			out = append(out, i)
 		}
 	}

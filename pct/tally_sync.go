@@ -29,6 +29,9 @@ import (
 //     atomic kind: a method of an atomic type or of sync.Map) only counts:
 //     the runtime does nothing else at them when nobody observes events
 //     (note).
+//   - an operation on a map at an active site only counts (tallyMaps: a
+//     write's mark is only needed across a point that may switch, and no
+//     other goroutine's write is in progress).
 //
 // Their steps are counted as memory steps are; the strategy's per-site
 // counts leave them out (tallySyncUsed), as PCTVB counts memory accesses
@@ -42,6 +45,11 @@ var (
 	tallySync     bool
 	tallySyncUsed int
 )
+
+// tallyMaps says whether the open batch admits the operations of maps at
+// active sites: no write of a map was in progress when it opened (only
+// runtime code marks one, and the holder's entry closes the batch first).
+var tallyMaps bool
 
 // tallyHeld are the mutexes the open batch locked and has not unlocked,
 // innermost last.
@@ -68,6 +76,19 @@ func lockInBatch(m *sync.Mutex) bool {
 		tallySyncUsed++
 		tallyHeld[tallyHeldN] = m
 		tallyHeldN++
+		return true
+	}
+	return false
+}
+
+// mapInBatch takes the n steps of an operation on the map id at an active
+// site inside a batch (a read makes one, a write two: its access and the
+// point inside its window, mapWriteBegin), or says it cannot. They are
+// memory steps: the strategy counts them (closeTally). A nil map makes no
+// step, as in mapAccess.
+func mapInBatch(id unsafe.Pointer, n int) bool {
+	if tallyMaps && tally >= n && id != nil {
+		tally -= n
 		return true
 	}
 	return false
@@ -102,13 +123,15 @@ func pointInBatch(site int) bool {
 	return false
 }
 
-// maybeOpenSyncTally counts a synchronisation step that stayed (stepAt)
-// in the streak of steps under the fast bound, which continues the one
-// before it (streak), and once it is long enough sets the fast bound and
-// opens a batch, as memStaysSlow does at a memory step. The operation
-// that follows the step may still wait or wake somebody: setState then
-// closes the batch.
-func (e *execution) maybeOpenSyncTally(streak int) {
+// continueStreak counts a step that stayed in stepAt, a synchronisation
+// step or a memory access the fast bound did not cover, in the streak of
+// staying steps it continues (streak), and once the streak is long enough
+// sets the fast bound and opens a batch, as memStaysSlow does. So the
+// step that the 1024-step bound sends through stepAt does not restart the
+// streak: the batch after it opens at the next step. The operation that
+// follows the step may still wait or wake somebody: setState then closes
+// the batch.
+func (e *execution) continueStreak(streak int) {
 	if e.streak = streak + 1; e.streak < tallyStreak {
 		return
 	}
@@ -125,7 +148,7 @@ func (e *execution) maybeOpenSyncTally(streak int) {
 // number of synchronisation steps the batch took.
 func (e *execution) closeSyncTally() int {
 	used := tallySyncUsed
-	tallySync, tallySyncUsed = false, 0
+	tallySync, tallyMaps, tallySyncUsed = false, false, 0
 	g := e.tallyG
 	for _, m := range tallyHeld[:tallyHeldN] {
 		lm := e.mutexes.getOrNew(unsafe.Pointer(m))
@@ -139,7 +162,7 @@ func (e *execution) closeSyncTally() int {
 
 // resetSyncTally forgets a batch of an earlier execution.
 func resetSyncTally() {
-	tallySync, tallySyncUsed = false, 0
+	tallySync, tallyMaps, tallySyncUsed = false, false, 0
 	clear(tallyHeld[:])
 	tallyHeldN = 0
 }
