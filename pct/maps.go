@@ -1,6 +1,9 @@
 package pct
 
-import "unsafe"
+import (
+	"slices"
+	"unsafe"
+)
 
 // Maps are checked the way the Go runtime checks them: a write marks the map
 // as being written across a scheduling point, and any other access to the
@@ -29,6 +32,14 @@ func mapAccess(site int, id unsafe.Pointer, write bool) (*execution, *G) {
 	}
 	if !e.memStays(g, site) {
 		e.pointAt(g, Access{Site: site, Kind: siteKind(site), Addr: uintptr(id), Write: write})
+	} else if tallyOn && e.step >= maxTrailSteps && e.tallyState != tallyUnusable {
+		// A map operation continues the streak (tally_sync.go); a read
+		// may open the batch, a write ends in the runtime (mapWriteEnd).
+		if write {
+			e.streak++
+		} else {
+			e.maybeOpenTally(e.step)
+		}
 	}
 	if e.observing {
 		e.emitOp(memKind(write), g.id, site, uintptr(id), false)
@@ -41,7 +52,7 @@ func mapRead(site int, id unsafe.Pointer) {
 	if e == nil {
 		return
 	}
-	if e.mapWrites == 0 {
+	if len(e.inWrite) == 0 {
 		return // no write in progress: no model to look up
 	}
 	if mm := e.maps.get(id); mm != nil && mm.writer != nil && mm.writer != g {
@@ -63,7 +74,7 @@ func mapWriteBegin(site int, id unsafe.Pointer) bool {
 		e.fatal(site, "concurrent map writes")
 	}
 	if mm.writer == nil {
-		e.mapWrites++
+		e.inWrite = append(e.inWrite, id)
 	}
 	mm.writer, g.writing = g, mm
 	if !e.memStays(g, site) {
@@ -93,9 +104,16 @@ func mapWriteEnd(id unsafe.Pointer) *execution {
 	if mm := g.writing; mm != nil {
 		if mm.writer == g {
 			mm.writer = nil
-			e.mapWrites--
+			e.endWrite(id)
 		}
 		g.writing = nil
 	}
 	return e
+}
+
+// endWrite removes map id from the writes in progress.
+func (e *execution) endWrite(id unsafe.Pointer) {
+	if i := slices.Index(e.inWrite, id); i >= 0 {
+		e.inWrite = slices.Delete(e.inWrite, i, i+1)
+	}
 }

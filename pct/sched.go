@@ -197,7 +197,7 @@ type execution struct {
 	mutexes   ptrTable[lockModel]
 	rwMutexes ptrTable[lockModel]
 	maps      ptrTable[mapModel]
-	mapWrites int // maps whose model has a writer: a read looks its map up only then
+	inWrite   []unsafe.Pointer // maps whose model has a writer (a read looks its map up only then), in the order their writes began
 	// timerCallbacks: the time.AfterFunc timers of the execution and the
 	// goroutine of each one's next firing (spawn.go, timerCallback).
 	timerCallbacks map[*time.Timer]*timerCallback

@@ -15,8 +15,8 @@ package pct
 // accesses: tally = fastTo-s-1. Load and Store, inlined into the user's
 // code, decrement tally and enter the runtime only when it goes negative;
 // whatever the holder does next in the runtime (the access that exhausts
-// the batch, any synchronisation operation, its exit, a failure) first
-// closes the batch (closeTally), which adds the accesses it made to the
+// the batch, a synchronisation operation the batch does not take
+// (tally_sync.go), its exit, a failure) first closes the batch (closeTally), which adds the accesses it made to the
 // step, the decision number and the strategy's count, as memFast would
 // have one by one. The steps, the decisions, the change points and the
 // switches of every schedule are therefore the same as without the tally.
@@ -32,8 +32,8 @@ package pct
 //     open only past the trail. A replay that makes as many memory accesses
 //     at other sites is told apart only by its steps, switches and end.
 //   - a strategy that counts per site (PCTVB) gets the batch's accesses at
-//     one representative site, which is exact when every active plain-access
-//     site counts for the same tracked variables (tallyCounter; v = 1
+//     one representative site, which is exact when every active memory
+//     site (plain or map) counts for the same tracked variables (tallyCounter; v = 1
 //     always); otherwise no batch opens.
 //   - the holder's last site (g.site, g.lastMem) stays at the access that
 //     opened the batch, and G.batched says so: a report names the position
@@ -163,7 +163,10 @@ func (e *execution) openTally(step int) {
 	if n := e.fastTo - step - 1; n > 0 {
 		tally, tallyGranted, e.tallyG = n, n, e.holder
 		tallySync = !e.extQueued.Load() // tally_sync.go: unmanaged goroutines' operations first
-		tallyMaps = tallySync && e.mapWrites == 0
+		tallyMaps = tallySync && len(e.inWrite) <= 1
+		if len(e.inWrite) == 1 {
+			tallyBusyMap = e.inWrite[0]
+		}
 	}
 }
 
@@ -201,8 +204,8 @@ const (
 )
 
 // tallyReady says whether batches may open in this execution: the
-// strategy counts nothing per site, or counts the active plain-access
-// sites alike (tallyRep is then the site it counts a batch at). Decided
+// strategy counts nothing per site, or counts the active memory sites
+// alike (tallyRep is then the site it counts a batch at). Decided
 // once per execution, at the first batch: the active sites change only in
 // livelock windows, where the fast bound never holds, and are restored
 // after them.

@@ -31,7 +31,7 @@ import (
 //     (note).
 //   - an operation on a map at an active site only counts (tallyMaps: a
 //     write's mark is only needed across a point that may switch, and no
-//     other goroutine's write is in progress).
+//     other goroutine's write of that map is in progress).
 //
 // Their steps are counted as memory steps are; the strategy's per-site
 // counts leave them out (tallySyncUsed), as PCTVB counts memory accesses
@@ -47,9 +47,15 @@ var (
 )
 
 // tallyMaps says whether the open batch admits the operations of maps at
-// active sites: no write of a map was in progress when it opened (only
-// runtime code marks one, and the holder's entry closes the batch first).
-var tallyMaps bool
+// active sites: at most one write of a map was in progress when it opened,
+// by a goroutine preempted inside its window, and it is known which
+// (tallyBusyMap: the operations of that map enter the runtime, which
+// checks them against the write). Only runtime code marks a write, and the
+// holder's entry closes the batch first.
+var (
+	tallyMaps    bool
+	tallyBusyMap unsafe.Pointer
+)
 
 // tallyHeld are the mutexes the open batch locked and has not unlocked,
 // innermost last.
@@ -87,7 +93,7 @@ func lockInBatch(m *sync.Mutex) bool {
 // memory steps: the strategy counts them (closeTally). A nil map makes no
 // step, as in mapAccess.
 func mapInBatch(id unsafe.Pointer, n int) bool {
-	if tallyMaps && tally >= n && id != nil {
+	if tallyMaps && tally >= n && id != nil && id != tallyBusyMap {
 		tally -= n
 		return true
 	}
@@ -148,7 +154,7 @@ func (e *execution) continueStreak(streak int) {
 // number of synchronisation steps the batch took.
 func (e *execution) closeSyncTally() int {
 	used := tallySyncUsed
-	tallySync, tallyMaps, tallySyncUsed = false, false, 0
+	tallySync, tallyMaps, tallyBusyMap, tallySyncUsed = false, false, nil, 0
 	g := e.tallyG
 	for _, m := range tallyHeld[:tallyHeldN] {
 		lm := e.mutexes.getOrNew(unsafe.Pointer(m))
@@ -162,7 +168,7 @@ func (e *execution) closeSyncTally() int {
 
 // resetSyncTally forgets a batch of an earlier execution.
 func resetSyncTally() {
-	tallySync, tallyMaps, tallySyncUsed = false, false, 0
+	tallySync, tallyMaps, tallyBusyMap, tallySyncUsed = false, false, nil, 0
 	clear(tallyHeld[:])
 	tallyHeldN = 0
 }

@@ -60,10 +60,57 @@ func TestProgLongSyncLostUpdate(t *testing.T) {
 // synchronisation steps in between); each replays, entering the runtime at
 // every step.
 func TestSyncTallyKeepsTheSchedule(t *testing.T) {
-	checkBatchedSchedules(t, "TestProgLongSyncLostUpdate", []batchedCase{
+	checkBatchedSchedules(t, "TestProgLongSyncLostUpdate", "lost updates", []batchedCase{
 		{"pct", Config{Spec: Spec{Name: "pct", D: 3}, Seed: 1, Iters: 20}, 3, []int{326261, 448269}},
 		{"pct v=0", Config{Spec: Spec{Name: "pct", D: 3}, Seed: 1, Iters: 20, Sites: []int{}}, 1, []int{3, 171640, 171642, 214107}},
 		{"pctvb", Config{Spec: Spec{Name: "pctvb", D: 3}, Seed: 1, Iters: 20, VarSites: [][]int{{sR, sW}},
 			Sites: []int{sR, sW}}, 1, []int{5, 254325}},
+	})
+}
+
+// TestProgLongMapWrites: two goroutines, 40,000 rounds each, write a map
+// of their own under a mutex and, every 32nd round and unprotected, a
+// map they share: a preemption inside a write of the shared map, followed
+// by the other goroutine's write of it, is Go's fatal "concurrent map
+// writes". Past the trail, batches take the writes of the private maps,
+// and of the shared one while nobody is inside a write of it; the other
+// goroutine's batch sends its write of the shared map to the runtime.
+func TestProgLongMapWrites(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		shared := map[int]int{}
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for w := 0; w < 2; w++ {
+			WGAdd(sWG, &wg, 1)
+			Go(sGo, func() {
+				defer WGDone(sWG, &wg)
+				own := map[int]int{}
+				for i := 0; i < 40_000; i++ {
+					Lock(sLock, &mu)
+					MapStore(sMap, own, i%64, i)
+					Unlock(sUnlock, &mu)
+					if i%32 == 0 {
+						MapStore(sMap, shared, i%64, i)
+					}
+				}
+			})
+		}
+		WGWait(sWGWait, &wg)
+	})
+}
+
+// TestMapTallyKeepsTheSchedule: batches that take map operations find the
+// concurrent write past the trail at the preemption steps pinned from
+// gopct before they did (30cdaa5), with every site active and with PCTVB
+// tracking the maps, and the failure replays. In both, the goroutine that
+// runs after the last preemption makes a batch's worth of steps (the bug
+// is 28 and 20 steps after it) before its write of the shared map, which
+// its batch sends to the runtime.
+func TestMapTallyKeepsTheSchedule(t *testing.T) {
+	checkBatchedSchedules(t, "TestProgLongMapWrites", "concurrent map writes", []batchedCase{
+		{"pct", Config{Spec: Spec{Name: "pct", D: 3}, Seed: 6, Iters: 50}, 4, []int{3, 119057, 119059, 119063, 226708}},
+		{"pctvb", Config{Spec: Spec{Name: "pctvb", D: 3}, Seed: 10, Iters: 50, VarSites: [][]int{{sMap}},
+			Sites: []int{sMap}}, 20, []int{5, 56017, 56021, 79556}},
 	})
 }

@@ -40,15 +40,14 @@ func TestProgLongLostUpdate(t *testing.T) {
 // tally (1a61046), so PCTVB's per-variable counts are those of the slow
 // path too.
 func TestTallyKeepsTheSchedule(t *testing.T) {
-	checkBatchedSchedules(t, "TestProgLongLostUpdate", []batchedCase{
+	checkBatchedSchedules(t, "TestProgLongLostUpdate", "lost updates", []batchedCase{
 		{"pct", Config{Spec: Spec{Name: "pct", D: 3}, Seed: 1, Iters: 20}, 1, []int{3, 179044, 179046, 374384}},
 		{"pctvb", Config{Spec: Spec{Name: "pctvb", D: 3}, Seed: 1, Iters: 20, VarSites: [][]int{{sR, sW}},
 			Sites: []int{sR, sW}}, 1, []int{5, 79999, 111763}},
 	})
 }
 
-// batchedCase is a hunt of a long program whose first bug, a lost update,
-// is pinned: its execution and its preemptive switches, as gopct made
+// batchedCase is a hunt of a long program whose first bug is pinned: its execution and its preemptive switches, as gopct made
 // them before the batches it tests.
 type batchedCase struct {
 	name     string
@@ -58,10 +57,10 @@ type batchedCase struct {
 }
 
 // checkBatchedSchedules runs each case's hunt of prog and checks that it
-// finds the pinned bug past the trail, with most steps tallied, and that
+// finds the pinned bug (its message) past the trail, with most steps tallied, and that
 // the bug replays (with the case's active sites), entering the runtime at
 // every step.
-func checkBatchedSchedules(t *testing.T, prog string, cases []batchedCase) {
+func checkBatchedSchedules(t *testing.T, prog, message string, cases []batchedCase) {
 	t.Helper()
 	for _, c := range cases {
 		recs := campaign(t, prog, c.cfg)
@@ -72,8 +71,8 @@ func checkBatchedSchedules(t *testing.T, prog string, cases []batchedCase) {
 				b = r.Bug
 			}
 		}
-		if b == nil || b.Message != "lost updates" {
-			t.Fatalf("%s: no lost update in %d executions: %+v", c.name, done.Executions, done)
+		if b == nil || b.Message != message {
+			t.Fatalf("%s: no %q in %d executions: %+v", c.name, message, done.Executions, done)
 		}
 		t.Logf("%s: execution %d, step %d, %d preemptions, %d tallied, switches %v", c.name, b.Execution, b.Steps, b.Preemptions, done.Tallied, switchSteps(b))
 		if b.Execution != c.exec || b.Steps <= maxTrailSteps {
@@ -94,7 +93,7 @@ func checkBatchedSchedules(t *testing.T, prog string, cases []batchedCase) {
 }
 
 // TestTallySiteNeedsLikeSites: PCTVB counts a batch at one site only when
-// every active plain-access site counts for the same tracked variables.
+// every active memory site counts for the same tracked variables.
 func TestTallySiteNeedsLikeSites(t *testing.T) {
 	x := newPCTVB(Spec{Name: "pctvb", D: 3}, [][]int{{sR, sW}, {sR2}})
 	if got := x.tallySite([]int{sR, sW}); got != sR {

@@ -41,9 +41,14 @@ PY
 )
 	cells=""
 	for cfg in "${configs[@]}"; do
+		# Per execution, as native's: the hunt of 2+n executions minus
+		# that of 2, over n (the difference removes the worker processes'
+		# start, one per variable set, and their first executions).
 		# shellcheck disable=SC2086
-		s=$("$tmp/gopct" hunt $cfg -race=false -seed 1 -workers 1 -iters "$n" -json -run "^Test$prog\$" ./bench/overhead | tail -1)
-		cells="$cells $(python3 -c 'import json,sys; d=json.loads(sys.argv[1]); e=max(1,d["executions"]); print("%.6f,%.6f" % (d["seconds"]/e, d.get("cpuSeconds",0)/e))' "$s")"
+		few=$("$tmp/gopct" hunt $cfg -race=false -seed 1 -workers 1 -iters 2 -json -run "^Test$prog\$" ./bench/overhead | tail -1)
+		# shellcheck disable=SC2086
+		many=$("$tmp/gopct" hunt $cfg -race=false -seed 1 -workers 1 -iters $((n + 2)) -json -run "^Test$prog\$" ./bench/overhead | tail -1)
+		cells="$cells $(python3 -c 'import json,sys; a,b=json.loads(sys.argv[1]),json.loads(sys.argv[2]); n=b["executions"]-a["executions"]; print("%.6f,%.6f" % ((b["seconds"]-a["seconds"])/n, (b.get("cpuSeconds",0)-a.get("cpuSeconds",0))/n))' "$few" "$many")"
 	done
 	rows+=("$prog $ns $ns1 $cpu $cells")
 done
