@@ -386,7 +386,7 @@ func BenchmarkActivePoint(b *testing.B) {
 func pointCPU(b *testing.B, prog string, iters, points int) map[string]float64 {
 	specs := map[string]Config{
 		"pct":   {Spec: testSpec("pct")},
-		"pctvb": {Spec: Spec{Name: "pctvb", D: 3}, VarSites: [][]int{{sR}}},
+		"pctvb": {Spec: Spec{Name: "pctvb", D: 3}, VarSites: [][]int{{sR}}, Sites: []int{sR}}, // as a PCTVB hunt activates its sites alone
 	}
 	res := map[string]time.Duration{}
 	for range 5 {

@@ -41,8 +41,14 @@ func noteKey[K comparable](e *execution, k K) {
 // holder may touch: the execution is looked up first (a store outside one,
 // by an unmanaged goroutine, must not reach the cache). The kinds are
 // tested here, not by a call of holdsAddress: HashSet's 500,000 int keys
-// per execution paid for that call (issue 11).
+// per execution paid for that call (issue 11), and for reflect's TypeFor
+// until the commonest key types were told apart by a type switch (a nil
+// *K in an interface: no allocation).
 func noteStoredKey[K comparable](k K) {
+	switch any((*K)(nil)).(type) {
+	case *int, *int64, *int32, *uint, *uint64, *uint32, *string:
+		return
+	}
 	switch reflect.TypeFor[K]().Kind() {
 	case reflect.Pointer, reflect.Chan, reflect.UnsafePointer, reflect.Interface, reflect.Struct, reflect.Array:
 	default:
