@@ -71,11 +71,11 @@
 //     recorded decisions by sequence number and reports any disagreement as a
 //     divergence instead of running a different schedule. The path
 //     fingerprint (every step's goroutine, site and kind, every random draw;
-//     past the trail's 65,536 steps, memory steps only by their number) is
-//     compared at each recorded switch and at the end. A random walk's
-//     schedule is its seed and number of draws (Schedule.Walk): its replay
-//     walks again, so the walk's Next, Pick and stays must depend only on
-//     its own draws and the decisions it sees.
+//     past the trail's 16,384 steps, memory, mutex and atomic steps only by
+//     their number) is compared at each recorded switch and at the end. A
+//     random walk's schedule is its seed and number of draws
+//     (Schedule.Walk): its replay walks again, so the walk's Next, Pick and
+//     stays must depend only on its own draws and the decisions it sees.
 //   - Everything an execution depends on is a function of the seed, the
 //     execution index and the state the process reached through the earlier
 //     executions of its worker: map ranges, maps.Keys/Values/All and

@@ -184,7 +184,7 @@ const manyPoints = 1_000_000
 
 // BenchmarkTalliedPoint: CPU per tracked load that lets the holder go on,
 // in executions of a million of them (mostly tally batches; the first
-// 65,536 of each take the fast bound's path, BenchmarkActivePoint),
+// 16,384 of each take the fast bound's path, BenchmarkActivePoint),
 // against a plain load (plainLoadLoop, the same loop uninstrumented) in
 // the same run. The worker's CPU of 21 executions minus that of 1, best of
 // 5.

@@ -1,7 +1,9 @@
 """Overhead before and after a change (issue 11): CPU per execution of the
 bench/overhead programs under two gopct binaries, each cell the best of
 ROUNDS rounds alternating the binaries, beside native CPU per execution
-measured the same way in the same run. Prints a markdown table.
+measured the same way in the same run (both without process start: the
+difference of two runs' CPU, over the difference of their executions).
+Prints a markdown table.
 
 Usage (from the repository root):
     python3 bench/scripts/beforeafter.py OLD_GOPCT NEW_GOPCT [ROUNDS]
@@ -15,8 +17,13 @@ subprocess.run(["go", "test", "-c", "-o", bench, "."], cwd="bench/overhead", che
 cfgs = [("pct v=0", ["-strategy","pctvb","-v","0"]), ("pctvb v=1", ["-strategy","pctvb","-v","1"]),
         ("pctvb v=2", ["-strategy","pctvb","-v","2"]), ("pct v=all", ["-strategy","pct"]), ("random v=all", ["-strategy","random"])]
 def hunt(b, prog, cfg, iters):
-    out = subprocess.run([b, "hunt", *cfg, "-race=false", "-seed", "1", "-workers", "1", "-iters", str(iters), "-json", "-run", "^Test%s$" % prog, "./bench/overhead"], capture_output=True, text=True).stdout.strip().splitlines()[-1]
-    d = json.loads(out); return d["cpuSeconds"] / max(1, d["executions"]) * 1000
+    """CPU ms per execution, as native's: the hunt of 2+iters executions
+    minus that of 2, over iters (no process start, one per variable set)."""
+    def run(n):
+        out = subprocess.run([b, "hunt", *cfg, "-race=false", "-seed", "1", "-workers", "1", "-iters", str(n), "-json", "-run", "^Test%s$" % prog, "./bench/overhead"], capture_output=True, text=True).stdout.strip().splitlines()[-1]
+        d = json.loads(out); return d["cpuSeconds"], d["executions"]
+    (c0, e0), (c1, e1) = run(2), run(2 + iters)
+    return (c1 - c0) / max(1, e1 - e0) * 1000
 def native(prog, n=10):
     def cpu(it):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
