@@ -247,9 +247,7 @@ func Global[T any](name string, p *T) { registerGlobal(name, p) }
 // value so that it can be sequenced before an expression with Seq. It is a
 // synchronisation point: the memory gate never switches it off.
 func Point(site int) struct{} {
-	if !pointInBatch(site) { // tally_sync.go
-		syncPoint(site) // a sync point: never gated by the tracked variables
-	}
+	syncPoint(site) // a sync point: never gated by the tracked variables
 	return struct{}{}
 }
 
@@ -435,23 +433,10 @@ func Kicker() <-chan struct{} {
 // ---- sync.Mutex and sync.RWMutex ----
 
 // Lock is m.Lock().
-func Lock(site int, m *sync.Mutex) {
-	if !lockInBatch(m) { // tally_sync.go
-		mutexLock(site, m)
-	}
-}
+func Lock(site int, m *sync.Mutex) { mutexLock(site, m) }
 
 // Unlock is m.Unlock().
-func Unlock(site int, m *sync.Mutex) {
-	if heldInBatch(m) { // tally_sync.go
-		m.Unlock() // first: a locked instruction waits for the stores before it
-		tally--
-		tallySyncUsed++
-		tallyHeldN--
-		return
-	}
-	mutexUnlock(site, m)
-}
+func Unlock(site int, m *sync.Mutex) { mutexUnlock(site, m) }
 
 // TryLock is m.TryLock().
 func TryLock(site int, m *sync.Mutex) bool { return tryLockOp(site, m, mutexW) }

@@ -163,6 +163,9 @@ func (e *execution) pick(n int) int {
 // channel). Atomics and sync.Map operations are sequentially consistent
 // synchronisation for the event stream.
 func syncPoint(site int) {
+	if pointInBatch(site) { // tally_sync.go
+		return
+	}
 	if e, g := self(); e != nil {
 		e.point(g, site)
 		if k := siteKind(site); k == KindAtomic || k == KindAtomicLoad {

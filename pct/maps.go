@@ -113,6 +113,10 @@ func mapWriteEnd(id unsafe.Pointer) *execution {
 
 // endWrite removes map id from the writes in progress.
 func (e *execution) endWrite(id unsafe.Pointer) {
+	if n := len(e.inWrite) - 1; n >= 0 && e.inWrite[n] == id {
+		e.inWrite = e.inWrite[:n] // the write begun last: nearly always
+		return
+	}
 	if i := slices.Index(e.inWrite, id); i >= 0 {
 		e.inWrite = slices.Delete(e.inWrite, i, i+1)
 	}

@@ -60,6 +60,9 @@ func lockOp(site int, m sync.Locker, mode lockMode) {
 // the model's checks are those of a Mutex alone (no readers, no announced
 // writer: those belong to RWMutexes, in a table of their own).
 func mutexLock(site int, m *sync.Mutex) {
+	if lockInBatch(m) { // tally_sync.go; here, not in Lock: one call on either path
+		return
+	}
 	e := holding()
 	if e == nil {
 		// self counts an unmanaged goroutine's operation, or brings one
@@ -271,6 +274,13 @@ func unlockOp(site int, m sync.Locker, mode lockMode) {
 
 // mutexUnlock is unlockOp for a sync.Mutex (see mutexLock).
 func mutexUnlock(site int, m *sync.Mutex) {
+	if heldInBatch(m) { // tally_sync.go
+		m.Unlock() // first: a locked instruction waits for the stores before it
+		tally--
+		tallySyncUsed++
+		tallyHeldN--
+		return
+	}
 	e := holding()
 	if e == nil {
 		if e, _ = self(); e == nil { // as in mutexLock

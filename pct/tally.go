@@ -251,7 +251,7 @@ func activeMemorySites() []int {
 func (e *execution) foldStep(gid, site int, kind SiteKind) {
 	w := uint64(gid)<<40 ^ uint64(uint32(site))<<8 ^ uint64(kind)
 	if e.step > maxTrailSteps {
-		if isMemory(kind) || syncBatchable(kind) {
+		if unhashedKinds>>kind&1 != 0 {
 			return
 		}
 		w ^= uint64(e.step) << 1 // the multiply below mixes it in

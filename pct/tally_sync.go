@@ -117,6 +117,13 @@ func syncBatchable(k SiteKind) bool {
 
 func isAtomic(k SiteKind) bool { return k == KindAtomic || k == KindAtomicLoad }
 
+// unhashedKinds has bit k set for the kinds whose steps past the trail are
+// not hashed (foldStep): memory accesses and the synchronisation steps
+// batches take. A mask, so that foldStep stays within the inliner's budget
+// (stepAt calls it at every step).
+const unhashedKinds = 1<<KindRead | 1<<KindWrite | 1<<KindMapRead | 1<<KindMapWrite |
+	1<<KindLock | 1<<KindUnlock | 1<<KindAtomic | 1<<KindAtomicLoad
+
 // pointInBatch is Point(site) inside a batch: an atomic operation only
 // counts (Point also precedes operations of other kinds, the len of a
 // channel, which take the runtime's path).

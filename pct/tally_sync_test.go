@@ -114,3 +114,13 @@ func TestMapTallyKeepsTheSchedule(t *testing.T) {
 			Sites: []int{sMap}}, 20, []int{5, 56017, 56021, 79556}},
 	})
 }
+
+// TestUnhashedKinds: the mask foldStep reads names exactly the memory
+// kinds and the synchronisation kinds batches take.
+func TestUnhashedKinds(t *testing.T) {
+	for k := SiteKind(0); k < 64; k++ {
+		if got, want := unhashedKinds>>k&1 != 0, isMemory(k) || syncBatchable(k); got != want {
+			t.Errorf("kind %d: unhashed %v, want %v", k, got, want)
+		}
+	}
+}
