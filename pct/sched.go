@@ -516,7 +516,7 @@ func (e *execution) stepAt(g *G, site int, kind SiteKind, addr uintptr, write bo
 		return
 	}
 	if e.windowStay && e.windowStays() {
-		if tallyOn && (kind == KindRead || kind == KindWrite) {
+		if tallyOn && (isMemory(kind) || syncBatchable(kind)) {
 			e.openWindowTally()
 		}
 		return

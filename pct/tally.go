@@ -162,11 +162,7 @@ func (e *execution) openTally(step int) {
 	}
 	if n := e.fastTo - step - 1; n > 0 {
 		tally, tallyGranted, e.tallyG = n, n, e.holder
-		tallySync = !e.extQueued.Load() // tally_sync.go: unmanaged goroutines' operations first
-		tallyMaps = tallySync && len(e.inWrite) <= 1
-		if len(e.inWrite) == 1 {
-			tallyBusyMap = e.inWrite[0]
-		}
+		e.grantSync()
 	}
 }
 
@@ -182,6 +178,7 @@ func (e *execution) openWindowTally() {
 	n := min(e.live.left, e.nextCheck-e.step-1, (e.step|1023)-e.step)
 	if n > 0 {
 		tally, tallyGranted, e.tallyG = n, n, e.holder
+		e.grantSync()
 	}
 }
 

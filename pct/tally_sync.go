@@ -17,10 +17,12 @@ import (
 //
 // So a batch (tally.go) may also admit them (tallySync): a batch opens
 // after tallyStreak steps in a row that stayed, memory or synchronisation,
-// past the trail and outside livelock windows. Inside it:
+// past the trail, and in the turns of a livelock window that has seen
+// progress (a window's check at 2^20 steps watches 65,536 of them, 5% of a
+// sharded set's execution). Inside it:
 //   - Lock(m) that TryLock takes at once only counts, and pushes m on
 //     tallyHeld (at most len(tallyHeld) deep): the model learns its writer
-//     when the batch closes (applyHeld), before any runtime code reads it.
+//     when the batch closes (closeSyncTally), before runtime code reads it.
 //     A Lock that would wait enters the runtime, which closes the batch.
 //   - Unlock(m) of the mutex on top of tallyHeld only counts and pops it:
 //     the batch took the mutex free, and nobody ran since, so nobody waits
@@ -154,6 +156,18 @@ func (e *execution) continueStreak(streak int) {
 	}
 	e.fastTo = min(e.stayStep, e.nextCheck, (step|1023)+1)
 	e.openTally(step)
+}
+
+// grantSync lets the batch just opened take synchronisation operations,
+// unless operations of unmanaged goroutines wait to be applied to the
+// models (external.go), and map operations, unless two goroutines are
+// inside writes of maps.
+func (e *execution) grantSync() {
+	tallySync = !e.extQueued.Load()
+	tallyMaps = tallySync && len(e.inWrite) <= 1
+	if len(e.inWrite) == 1 {
+		tallyBusyMap = e.inWrite[0]
+	}
 }
 
 // closeSyncTally ends the synchronisation part of the holder's batch: the

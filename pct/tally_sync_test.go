@@ -124,3 +124,52 @@ func TestUnhashedKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestProgLongLockedThenFail: two goroutines, 230,000 rounds each, of a
+// Lock, a map write, an Unlock and an atomic add (2.3 million steps: two
+// livelock windows, at 2^20 and 2^21 steps), then the test fails.
+func TestProgLongLockedThenFail(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var mu sync.Mutex
+		var adds int64
+		m := map[int]int{}
+		var wg sync.WaitGroup
+		for w := 0; w < 2; w++ {
+			WGAdd(sWG, &wg, 1)
+			Go(sGo, func() {
+				defer WGDone(sWG, &wg)
+				for i := 0; i < 230_000; i++ {
+					Lock(sLock, &mu)
+					MapStore(sMap, m, i%64, i)
+					Unlock(sUnlock, &mu)
+					atomic.AddInt64(AtomicAt(sAtomic, &adds), 1)
+				}
+			})
+		}
+		WGWait(sWGWait, &wg)
+		TError(sFail, t, "Fatal", "done")
+	})
+}
+
+// TestSyncTallyInWindows: once a livelock window has seen progress, the
+// rest of each turn runs in batches that take Locks, Unlocks, map writes
+// and atomic operations too, and the execution takes the steps it took
+// before any batch took them (pinned from 30cdaa5); the failure replays.
+func TestSyncTallyInWindows(t *testing.T) {
+	recs := campaign(t, "TestProgLongLockedThenFail", Config{Spec: Spec{Name: "pct", D: 3}, Seed: 1, Iters: 1})
+	b, done := recs[0].Bug, recs[len(recs)-1]
+	if b == nil {
+		t.Fatalf("no bug: %+v", done)
+	}
+	t.Logf("failed at step %d, %d tallied", b.Steps, done.Tallied)
+	if b.Steps != 2_300_007 {
+		t.Errorf("failed at step %d, want 2,300,007", b.Steps)
+	}
+	if outside := int64(b.Steps - maxTrailSteps - 2*liveWindow); tallyOn && done.Tallied <= outside {
+		t.Errorf("%d steps tallied, no more than the %d outside the windows and the trail", done.Tallied, outside)
+	}
+	if r := replayBug(t, "TestProgLongLockedThenFail", b); r.Diverged != "" || r.Outcome == nil {
+		t.Fatalf("replay diverged (%s) or did not fail", r.Diverged)
+	}
+}
