@@ -1,9 +1,11 @@
 package pct
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestProgLongSyncLostUpdate: two goroutines, 60,000 rounds each, of the
@@ -171,5 +173,54 @@ func TestSyncTallyInWindows(t *testing.T) {
 	}
 	if r := replayBug(t, "TestProgLongLockedThenFail", b); r.Diverged != "" || r.Outcome == nil {
 		t.Fatalf("replay diverged (%s) or did not fail", r.Diverged)
+	}
+}
+
+// TestProgForeignLockInBatch: a goroutine gopct does not manage (a plain go
+// statement) takes the mutex through the instrumented Lock while the
+// holder's batch is open (the holder yields natively inside it), and keeps
+// it for a second; the holder's Lock must wait for it as for a mutex held
+// outside gopct's view, not for itself.
+func TestProgForeignLockInBatch(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		var mu sync.Mutex
+		var n int64
+		for i := 0; i < 2*maxTrailSteps+100; i++ { // past the trail, off a 1024-step bound: a batch is open
+			atomic.AddInt64(AtomicAt(sAtomic, &n), 1)
+		}
+		if tallyOn && !(tallySync && tally > 0) {
+			TError(sFail, t, "Fatal", "no batch open")
+		}
+		taken := make(chan bool, 1)
+		go func() {
+			Lock(sLock, &mu)
+			taken <- true
+			time.Sleep(time.Second)
+			Unlock(sUnlock, &mu)
+		}()
+		for len(taken) == 0 {
+			runtime.Gosched() // natively: the batch stays open
+		}
+		Lock(sLock, &mu)
+		Unlock(sUnlock, &mu)
+	})
+}
+
+// TestForeignLockInBatch: the holder waits for the foreign goroutine's
+// mutex as for one held outside gopct's view (pollOutside: its executions
+// take 32,892 steps; 32,872 when the foreign Lock was counted in the
+// holder's batch and the holder waited in the model for itself), and the
+// executions end without a report.
+func TestForeignLockInBatch(t *testing.T) {
+	b, done := hunt(t, "TestProgForeignLockInBatch", "pct", 1, 3)
+	if b != nil {
+		t.Fatalf("a report: %s: %s", b.Kind, b.Message)
+	}
+	if done.Finished != 3 {
+		t.Fatalf("%d of 3 executions finished: %+v", done.Finished, done)
+	}
+	if tallyOn && done.MaxSteps != 32_892 {
+		t.Errorf("executions of %d steps, want 32,892: the foreign Lock was taken as the holder's", done.MaxSteps)
 	}
 }
