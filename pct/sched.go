@@ -325,8 +325,10 @@ func controlled() bool {
 }
 
 func newExecution(index int, s Strategy, limits *stepLimits) *execution {
-	tally, tallyGranted = 0, 0 // nothing of an earlier execution's batch
-	resetSyncTally()
+	if tallyOn {
+		tally, tallyGranted = 0, 0 // nothing of an earlier execution's batch
+		resetSyncTally()
+	}
 	e := &execution{
 		index:     index,
 		strategy:  s,

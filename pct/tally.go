@@ -190,7 +190,8 @@ func (e *execution) windowTallies() bool {
 	lc := e.live
 	return lc != nil && lc.progress && e.windowStay && lc.left >= 0 && !e.dirty && !e.yielding &&
 		len(e.timers.at)+len(e.timers.tick) == 0 && !e.observing && !e.mayWake && e.eager == 0 &&
-		fingerprinting && e.rec.follow == nil && e.step < e.nextCheck && !e.aborted.Load()
+		fingerprinting && e.rec.follow == nil && e.step < e.nextCheck && !e.aborted.Load() &&
+		e.step >= maxTrailSteps && !profiling && trackedObjs == nil // as openTally and the fast bound
 }
 
 // Tally states of an execution: not looked at yet, usable, not usable.

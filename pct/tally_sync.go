@@ -71,7 +71,7 @@ var (
 // syncInBatch takes a synchronisation step of the holder's open batch
 // that needs nothing but counting, or says there is none.
 func syncInBatch() bool {
-	if tallySync && tally > 0 {
+	if tallyOn && tallySync && tally > 0 {
 		tally--
 		tallySyncUsed++
 		return true
@@ -88,7 +88,7 @@ func syncInBatch() bool {
 // test of the fast path asks who runs (~1 ns: a sharded set's 10^6 Locks
 // cost 4% more).
 func lockInBatch(m *sync.Mutex) bool {
-	if tallySync && tally > 0 && tallyHeldN < len(tallyHeld) && getg() == tallyGP && m.TryLock() {
+	if tallyOn && tallySync && tally > 0 && tallyHeldN < len(tallyHeld) && getg() == tallyGP && m.TryLock() {
 		tally--
 		tallySyncUsed++
 		tallyHeld[tallyHeldN] = m
@@ -104,7 +104,7 @@ func lockInBatch(m *sync.Mutex) bool {
 // memory steps: the strategy counts them (closeTally). A nil map makes no
 // step, as in mapAccess.
 func mapInBatch(id unsafe.Pointer, n int) bool {
-	if tallyMaps && tally >= n && id != nil && id != tallyBusyMap {
+	if tallyOn && tallyMaps && tally >= n && id != nil && id != tallyBusyMap {
 		tally -= n
 		return true
 	}
@@ -116,6 +116,9 @@ func mapInBatch(id unsafe.Pointer, n int) bool {
 // user's code). The slot keeps its pointer until the batch closes (a store
 // of a pointer costs a write barrier's test).
 func heldInBatch(m *sync.Mutex) bool {
+	if !tallyOn {
+		return false
+	}
 	n := tallyHeldN - 1
 	return n >= 0 && tallyHeld[n&(len(tallyHeld)-1)] == m && tally > 0
 }
@@ -139,7 +142,7 @@ const unhashedKinds = 1<<KindRead | 1<<KindWrite | 1<<KindMapRead | 1<<KindMapWr
 // counts (Point also precedes operations of other kinds, the len of a
 // channel, which take the runtime's path).
 func pointInBatch(site int) bool {
-	if tallySync && tally > 0 && isAtomic(siteKind(site)) {
+	if tallyOn && tallySync && tally > 0 && isAtomic(siteKind(site)) {
 		tally--
 		tallySyncUsed++
 		return true
@@ -172,6 +175,7 @@ func (e *execution) continueStreak(streak int) {
 // models (external.go), and map operations, unless two goroutines are
 // inside writes of maps.
 func (e *execution) grantSync() {
+	tallyBusyMap = nil // closeSyncTally clears it only after a batch that took synchronisation
 	tallyGP = e.curGP.Load()
 	tallySync = !e.extQueued.Load()
 	tallyMaps = tallySync && len(e.inWrite) <= 1
