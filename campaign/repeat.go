@@ -42,7 +42,7 @@ func (b *Binary) runCarried(p Plan, cfg pct.Config, ids []int, hooks runHooks) (
 			return recs, false, err
 		}
 		best := firstBug(recs)
-		if best != nil && cfg.Workers > 1 && b.passesAlone(cfg, best) {
+		if best != nil && cfg.Workers > 1 && !cfg.RanBefore(best.Execution) && b.passesAlone(cfg, best) {
 			return b.runOneAtATime(p, cfg, hooks)
 		}
 		if best == nil || !cfg.RanBefore(best.Execution) || !b.notRepeatable(cfg, best) {
@@ -60,17 +60,13 @@ func (b *Binary) runCarried(p Plan, cfg pct.Config, ids []int, hooks runHooks) (
 // Worker processes share the machine: a test that listens on a fixed port
 // (EventBus's TestServerPublish, :2020) or takes a fixed file fails in the
 // second worker process while the first holds it, whatever the schedule;
-// go test runs one process. A bug found while other workers ran is
-// therefore run again alone, in a fresh process (the same execution index:
-// the same schedule). When it does not fail the same way there, the
-// failure came from the other processes, or from the earlier executions
-// of its own, and the hunt runs again with one process per execution, one
-// at a time. This first asked only of a bug in the first execution of its
-// worker: buntdb's TestCoverShrinkShrink renames data.db.tmp to data.db in
-// the package directory, and once executions got faster (stop 30) the two
-// workers' files crossed in execution #8 ("rename data.db.tmp data.db: no
-// such file or directory", a FALSE panic). The cost: one process run per
-// hunt with several workers that finds a bug.
+// go test runs one process. A bug found in the first execution of its
+// worker process, while other workers ran, is therefore run again alone,
+// in a fresh process (the same execution index: the same schedule). When
+// it does not fail the same way there, the failure came from the other
+// processes, and the hunt runs again with one process per execution, one
+// at a time. The cost: one process run per hunt whose first bug is in the
+// first execution of its worker.
 
 // passesAlone reports whether bug's execution, run alone in a fresh
 // process, ends without failing as bug did (another failure there is the
@@ -95,8 +91,8 @@ func (b *Binary) passesAlone(cfg pct.Config, bug *pct.BugReport) bool {
 // two processes at once.
 func (b *Binary) runOneAtATime(p Plan, cfg pct.Config, hooks runHooks) ([]pct.Record, bool, error) {
 	if p.Log != nil {
-		p.Log.Write([]byte("gopct: " + cfg.Test + " fails only while other worker processes run (a fixed port or file they share?), " +
-			"or after other executions in its process; running one process at a time\n"))
+		p.Log.Write([]byte("gopct: " + cfg.Test + " fails only while other worker processes run (a fixed port or file they share?); " +
+			"running one process at a time\n"))
 	}
 	recs, err := b.runFresh(cfg, 1, hooks)
 	return recs, true, err
