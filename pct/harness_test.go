@@ -142,9 +142,16 @@ func tail(s string, n int) string {
 // hunt runs a campaign and returns the bug found, or nil.
 func hunt(t *testing.T, prog, strategy string, seed uint64, iters int) (*BugReport, Record) {
 	t.Helper()
-	recs := campaign(t, prog, Config{Spec: testSpec(strategy), Seed: seed, Iters: iters})
+	return huntWith(t, prog, Config{Spec: testSpec(strategy), Seed: seed, Iters: iters})
+}
+
+// huntWith is hunt under cfg: the first bug found, or nil, and the
+// summary record.
+func huntWith(t *testing.T, prog string, cfg Config) (*BugReport, Record) {
+	t.Helper()
+	recs := campaign(t, prog, cfg)
 	for _, r := range recs {
-		if r.Type == "bug" {
+		if r.Type == RecBug {
 			return r.Bug, recs[len(recs)-1]
 		}
 	}
@@ -154,7 +161,15 @@ func hunt(t *testing.T, prog, strategy string, seed uint64, iters int) (*BugRepo
 // replayBug replays a bug's schedule and returns the summary record.
 func replayBug(t *testing.T, prog string, b *BugReport) Record {
 	t.Helper()
-	recs := campaign(t, prog, Config{Spec: testSpec("replay"), Replay: b.Schedule, First: b.Execution, Iters: b.Execution + 1})
+	return replayUnder(t, prog, Config{}, b)
+}
+
+// replayUnder replays b under the gates and limits of the hunt's cfg that
+// found it: its active sites, step limit, loop bound and object gate.
+func replayUnder(t *testing.T, prog string, cfg Config, b *BugReport) Record {
+	t.Helper()
+	recs := campaign(t, prog, Config{Spec: testSpec("replay"), Replay: b.Schedule, First: b.Execution, Iters: b.Execution + 1,
+		Sites: cfg.Sites, MaxSteps: cfg.MaxSteps, Loop: cfg.Loop, Objects: cfg.Objects})
 	return recs[len(recs)-1]
 }
 

@@ -16,10 +16,11 @@ package pct
 // code, decrement tally and enter the runtime only when it goes negative;
 // whatever the holder does next in the runtime (the access that exhausts
 // the batch, a synchronisation operation the batch does not take
-// (tally_sync.go), its exit, a failure) first closes the batch (closeTally), which adds the accesses it made to the
-// step, the decision number and the strategy's count, as memFast would
-// have one by one. The steps, the decisions, the change points and the
-// switches of every schedule are therefore the same as without the tally.
+// (tally_sync.go), its exit, a failure) first closes the batch
+// (closeTally), which adds the accesses it made to the step, the decision
+// number and the strategy's count, as memFast would have one by one. The
+// steps, the decisions, the change points and the switches of every
+// schedule are therefore the same as without the tally.
 //
 // What a batch cannot know is which sites its accesses were at, so:
 //   - past the trail (step > maxTrailSteps, whose sites the replay checks
@@ -33,8 +34,8 @@ package pct
 //     at other sites is told apart only by its steps, switches and end.
 //   - a strategy that counts per site (PCTVB) gets the batch's accesses at
 //     one representative site, which is exact when every active memory
-//     site (plain or map) counts for the same tracked variables (tallyCounter; v = 1
-//     always); otherwise no batch opens.
+//     site (plain or map) counts for the same tracked variables
+//     (tallyCounter; v = 1 always); otherwise no batch opens.
 //   - the holder's last site (g.site, g.lastMem) stays at the access that
 //     opened the batch, and G.batched says so: a report names the position
 //     "or a later access" until the holder's next scheduling point (a panic

@@ -142,12 +142,7 @@ const unhashedKinds = 1<<KindRead | 1<<KindWrite | 1<<KindMapRead | 1<<KindMapWr
 // counts (Point also precedes operations of other kinds, the len of a
 // channel, which take the runtime's path).
 func pointInBatch(site int) bool {
-	if tallyOn && tallySync && tally > 0 && isAtomic(siteKind(site)) {
-		tally--
-		tallySyncUsed++
-		return true
-	}
-	return false
+	return tallyOn && tallySync && isAtomic(siteKind(site)) && syncInBatch()
 }
 
 // continueStreak counts a step that stayed in stepAt, a synchronisation
@@ -189,19 +184,18 @@ func (e *execution) grantSync() {
 // number of synchronisation steps the batch took.
 func (e *execution) closeSyncTally() int {
 	used := tallySyncUsed
-	tallySync, tallyMaps, tallyBusyMap, tallySyncUsed = false, false, nil, 0
 	g := e.tallyG
 	for _, m := range tallyHeld[:tallyHeldN] {
 		lm := e.mutexes.getOrNew(unsafe.Pointer(m))
 		lm.writer = g
 		g.locked, g.lockedModel = unsafe.Pointer(m), lm
 	}
-	clear(tallyHeld[:])
-	tallyHeldN = 0
+	resetSyncTally()
 	return used
 }
 
-// resetSyncTally forgets a batch of an earlier execution.
+// resetSyncTally forgets the synchronisation part of a batch: the one that
+// closes, or one of an earlier execution.
 func resetSyncTally() {
 	tallySync, tallyMaps, tallyBusyMap, tallySyncUsed = false, false, nil, 0
 	clear(tallyHeld[:])

@@ -63,14 +63,7 @@ type batchedCase struct {
 func checkBatchedSchedules(t *testing.T, prog, message string, cases []batchedCase) {
 	t.Helper()
 	for _, c := range cases {
-		recs := campaign(t, prog, c.cfg)
-		done := recs[len(recs)-1]
-		var b *BugReport
-		for _, r := range recs {
-			if r.Type == RecBug {
-				b = r.Bug
-			}
-		}
+		b, done := huntWith(t, prog, c.cfg)
 		if b == nil || b.Message != message {
 			t.Fatalf("%s: no %q in %d executions: %+v", c.name, message, done.Executions, done)
 		}
@@ -84,9 +77,7 @@ func checkBatchedSchedules(t *testing.T, prog, message string, cases []batchedCa
 		if tallyOn && done.Tallied < int64(b.Steps)/4 {
 			t.Errorf("%s: %d steps tallied, want most of the executions' (%d in the last)", c.name, done.Tallied, b.Steps)
 		}
-		replay := Config{Spec: testSpec("replay"), Replay: b.Schedule, First: b.Execution, Iters: b.Execution + 1, Sites: c.cfg.Sites}
-		rs := campaign(t, prog, replay)
-		if r := rs[len(rs)-1]; r.Diverged != "" || r.Outcome == nil || r.Outcome.Message != b.Message {
+		if r := replayUnder(t, prog, c.cfg, b); r.Diverged != "" || r.Outcome == nil || r.Outcome.Message != b.Message {
 			t.Fatalf("%s: replay diverged (%s) or did not fail (%+v)", c.name, r.Diverged, r.Outcome)
 		}
 	}

@@ -86,21 +86,12 @@ func TestObjectGateWindowReplays(t *testing.T) {
 // cfg's step limit, loop bound and object gate.
 func checkFailureReplays(t *testing.T, prog string, cfg Config) {
 	t.Helper()
-	recs := campaign(t, prog, cfg)
-	var b *BugReport
-	for _, r := range recs {
-		if r.Type == RecBug {
-			b = r.Bug
-		}
-	}
+	b, done := huntWith(t, prog, cfg)
 	if b == nil {
-		t.Fatalf("no failure: %+v", recs[len(recs)-1])
+		t.Fatalf("no failure: %+v", done)
 	}
-	t.Logf("failed at step %d, %d tallied", b.Steps, recs[len(recs)-1].Tallied)
-	replay := Config{Spec: testSpec("replay"), Replay: b.Schedule, First: b.Execution, Iters: b.Execution + 1,
-		MaxSteps: cfg.MaxSteps, Loop: cfg.Loop, Objects: cfg.Objects}
-	rs := campaign(t, prog, replay)
-	if r := rs[len(rs)-1]; r.Diverged != "" || r.Outcome == nil {
+	t.Logf("failed at step %d, %d tallied", b.Steps, done.Tallied)
+	if r := replayUnder(t, prog, cfg, b); r.Diverged != "" || r.Outcome == nil {
 		t.Fatalf("replay diverged (%s) or did not fail", r.Diverged)
 	}
 }
