@@ -417,46 +417,65 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := b.Planned(p, test)
-	s.Fresh = fresh
+	run := huntRun{p: p, test: test, sub: sub, vars: vars, cfg: cfg, recs: recs, fresh: fresh, queue: queue}
+	h := b.summarize(run)
+	if b.crowded(run, h) {
+		if h, err = b.huntAlone(run, h, hooks); err != nil {
+			return nil, err
+		}
+	}
+	h.summary.Seconds = time.Since(start).Seconds()
+	h.summary.CPUSeconds = cpu.Seconds()
+	return h, nil
+}
+
+// huntRun is one run of a hunt's executions: its plan, its workers'
+// configuration and their final records.
+type huntRun struct {
+	p         Plan
+	test, sub string
+	vars      []int
+	cfg       pct.Config
+	recs      []pct.Record
+	fresh     bool // one process per execution (runCarried)
+	queue     bool // workers shared a queue of exhaustive-search items
+}
+
+// token is the replay token of bug r found in run.
+func (b *Binary) token(run huntRun, r *pct.BugReport) Token {
+	p, cfg := run.p, run.cfg
+	tok := Token{Package: b.Package, Dir: b.Dir, Test: run.test, Sub: run.sub, Schedule: r.Schedule, Execution: r.Execution,
+		Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Epoch: r.Epoch, InitLead: r.InitLead,
+		Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace, Seed: p.Seed, Loop: cfg.Loop, Objects: cfg.Objects, TestArgs: b.TestArgs}
+	if run.vars != nil {
+		tok.Vars = p.Vars
+	}
+	// Not after a shared queue's worker (it ran other items before) nor
+	// in one process per execution (nothing ran before).
+	if !run.queue && !run.fresh && cfg.RanBefore(r.Execution) {
+		tok.PriorFirst, tok.PriorStride, tok.PriorChunk, tok.PriorDone = cfg.First, max(1, cfg.Workers), cfg.Chunk, cfg.Done
+		if p.Spec.Name == "pctvb" {
+			tok.VarSites = cfg.VarSites
+		}
+	}
+	return tok
+}
+
+// summarize is the summary of run, with its first bug (and, with AllBugs,
+// every distinct bug); the caller fills in the time taken.
+func (b *Binary) summarize(run huntRun) *huntResult {
+	p, cfg, recs := run.p, run.cfg, run.recs
+	s := b.Planned(p, run.test)
+	s.Fresh = run.fresh
 	s.Resumed = doneExecutions(cfg)
 	s.Executions, s.Finished = s.Resumed, s.Resumed
 	var best *pct.BugReport
-	token := func(r *pct.BugReport) Token {
-		tok := Token{Package: b.Package, Dir: b.Dir, Test: test, Sub: sub, Schedule: r.Schedule, Execution: r.Execution,
-			Kind: r.Kind, Message: r.Message, LazyTime: p.LazyTime, Deps: p.Deps, Spec: p.Spec, MaxSteps: p.MaxSteps, Timeout: int64(p.Timeout), MaxDelay: int64(p.MaxDelay), Epoch: r.Epoch, InitLead: r.InitLead,
-			Sites: cfg.Sites, Race: p.Race, GoRace: b.GoRace, Seed: p.Seed, Loop: cfg.Loop, Objects: cfg.Objects, TestArgs: b.TestArgs}
-		if vars != nil {
-			tok.Vars = p.Vars
-		}
-		// Not after a shared queue's worker (it ran other items before) nor
-		// in one process per execution (nothing ran before).
-		if !queue && !fresh && cfg.RanBefore(r.Execution) {
-			tok.PriorFirst, tok.PriorStride, tok.PriorChunk, tok.PriorDone = cfg.First, max(1, cfg.Workers), cfg.Chunk, cfg.Done
-			if p.Spec.Name == "pctvb" {
-				tok.VarSites = cfg.VarSites
-			}
-		}
-		return tok
-	}
 	for _, r := range recs {
 		if r.Type == recDied {
-			s.Deaths = append(s.Deaths, results.Death{Execution: r.Bug.Execution, Message: r.Bug.Message, Replay: token(r.Bug).Encode()})
+			s.Deaths = append(s.Deaths, results.Death{Execution: r.Bug.Execution, Message: r.Bug.Message, Replay: b.token(run, r.Bug).Encode()})
 		}
 		if r.Type == pct.RecDone {
-			s.Executions += r.Executions
-			s.Finished += r.Finished
-			s.Abandoned += r.Abandoned
-			s.HeldTimer = max(s.HeldTimer, r.HeldTimer)
-			if s.HeldNative == "" {
-				s.HeldNative = r.HeldNative
-			}
-			s.Bounds = r.Bounds
-			s.Complete = r.Complete
-			s.Unmanaged += r.Unmanaged
-			if s.UnmanagedAt == "" {
-				s.UnmanagedAt = r.UnmanagedAt
-			}
+			addDone(s, r)
 		}
 		if r.Type == pct.RecBug && (best == nil || r.Bug.Execution < best.Execution) {
 			best = r.Bug
@@ -466,20 +485,35 @@ func (b *Binary) hunt(p Plan, test string) (*huntResult, error) {
 	if p.Coverage {
 		s.Coverage = coverageCurve(executionClasses(recs))
 	}
-	report := func(r *pct.BugReport) *results.Bug { return b.bugWith(token(r), r) }
+	report := func(r *pct.BugReport) *results.Bug { return b.bugWith(b.token(run, r), r) }
 	if best != nil {
 		s.Bug = report(best)
 		if p.CheckReplay && !p.AllBugs {
-			s.Bug.ReplayCheck = b.checkReplay(token(best))
+			s.Bug.ReplayCheck = b.checkReplay(b.token(run, best))
 		}
 	}
 	var bugs []*results.Bug
 	if p.AllBugs {
 		bugs = distinctBugs(recs, report, p.everyBug)
 	}
-	s.Seconds = time.Since(start).Seconds()
-	s.CPUSeconds = cpu.Seconds()
-	return &huntResult{s, recs, bugs}, nil
+	return &huntResult{s, recs, bugs}
+}
+
+// addDone adds a worker's final record to the summary.
+func addDone(s *results.Summary, r pct.Record) {
+	s.Executions += r.Executions
+	s.Finished += r.Finished
+	s.Abandoned += r.Abandoned
+	s.HeldTimer = max(s.HeldTimer, r.HeldTimer)
+	if s.HeldNative == "" {
+		s.HeldNative = r.HeldNative
+	}
+	s.Bounds = r.Bounds
+	s.Complete = r.Complete
+	s.Unmanaged += r.Unmanaged
+	if s.UnmanagedAt == "" {
+		s.UnmanagedAt = r.UnmanagedAt
+	}
 }
 
 // huntResult is a hunt's summary, its workers' final records, and with

@@ -2,10 +2,14 @@ package campaign
 
 import (
 	"errors"
+	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/gopct/gopct/pct"
+	"github.com/gopct/gopct/results"
 )
 
 // State that outlives an execution. A worker process runs many executions
@@ -209,4 +213,68 @@ func failsAt(recs []pct.Record, i int) bool {
 		}
 	}
 	return false
+}
+
+// A bug found in a later execution of its worker process, while other
+// workers ran, is not run alone at once (passesAlone runs only first
+// executions): run alone in a fresh process, a later execution gets
+// another schedule, because PCT's change points use the step estimate that
+// the worker's earlier executions calibrated. Its replay token reruns those
+// executions first, in a process of its own: when that replay does not
+// fail as the hunt did, the failure may have come from the other workers
+// (buntdb's TestCoverShrinkShrink: two workers renamed data.db in the
+// package directory at once, sweep of stop 30). The hunt then runs again
+// in one worker process, which runs the chunks in order and so the same
+// executions (their outcome does not depend on the number of workers).
+
+// crowded says whether h's bug may come from the other worker processes of
+// run: its replay ran and did not reproduce it, and the worker that found
+// it ran other executions first while other workers ran.
+func (b *Binary) crowded(run huntRun, h *huntResult) bool {
+	bug := h.summary.Bug
+	if bug == nil || run.queue || run.fresh || run.cfg.Workers <= 1 || run.p.Shards > 1 {
+		return false
+	}
+	check := bug.ReplayCheck
+	if check == "" || check == results.ReplayReproduced || strings.HasPrefix(check, "not checked") {
+		return false
+	}
+	return run.cfg.RanBefore(bug.Execution)
+}
+
+// huntAlone runs the hunt of a crowded bug again in one worker process.
+// When that run ends (its budget spent) before the execution that failed,
+// the crowded report stands, with its replay's warning.
+func (b *Binary) huntAlone(run huntRun, crowded *huntResult, hooks runHooks) (*huntResult, error) {
+	bug := crowded.summary.Bug
+	if run.p.Log != nil {
+		fmt.Fprintf(run.p.Log, "gopct: %s: execution %d failed while other worker processes ran, and its replay did not fail so (%s); "+
+			"running the hunt again in one process\n", run.test, bug.Execution, bug.ReplayCheck)
+	}
+	alone := run
+	alone.p.Workers = 1
+	alone.cfg.Workers = 1
+	var err error
+	alone.recs, alone.fresh, err = b.runCarried(alone.p, alone.cfg, nil, hooks)
+	if err != nil {
+		return nil, err
+	}
+	h := b.summarize(alone)
+	ran := h.summary.Executions - h.summary.Resumed
+	if h.summary.Bug == nil && ran < executionsThrough(alone.cfg, bug.Execution) {
+		return crowded, nil
+	}
+	return h, nil
+}
+
+// executionsThrough is how many executions one worker of cfg runs up to
+// and including execution i (the chunks that Done lists are skipped).
+func executionsThrough(cfg pct.Config, i int) int {
+	n := 0
+	for j := cfg.First; j <= i; j++ {
+		if cfg.Chunk <= 0 || !slices.Contains(cfg.Done, (j-cfg.First)/cfg.Chunk) {
+			n++
+		}
+	}
+	return n
 }
