@@ -1,6 +1,7 @@
 package pct
 
 import (
+	"math"
 	"math/rand"
 	randv2 "math/rand/v2"
 	"sort"
@@ -62,15 +63,16 @@ type G struct {
 	// such channels out; kick wakes it from that select (foreign.go).
 	selForeign, selMasked bool
 	kick                  chan struct{}
-	// readySince and readyStep are the clock and the step count when g
-	// last became able to run: created or woken. Time passes while g can
-	// run only within -max-delay of it, plus the work done since (readyWait).
+	// readySince and readyWork are the clock and g's work credit
+	// (workCredit) when g last became able to run: created or woken. Time
+	// passes while g can run only within -max-delay of it, plus the work
+	// done since (readyWait).
 	readySince time.Time
-	readyStep  int
-	// yieldCut is the step of the first runtime.Gosched by another
+	readyWork  time.Duration
+	// yieldCut is g's work credit at the first runtime.Gosched by another
 	// goroutine since g became able to run (-1: none yet): the work done
 	// after it does not excuse g's wait (readyWaits).
-	yieldCut int
+	yieldCut time.Duration
 	// inGlobalOnce counts the Do calls of package-level Onces g is in;
 	// daemon: g was started inside one, or by a daemon (daemons.go).
 	inGlobalOnce int
@@ -90,15 +92,20 @@ type execution struct {
 	evBuf     Event      // the event being emitted (emit)
 	access    Access     // the operation at the current scheduling point
 
-	gs        []*G
-	enabled   []*G // sorted by id; rebuilt when dirty
-	dirty     bool
-	step      int    // scheduling points so far
-	seq       int    // decisions so far
-	fp        uint64 // fingerprint of the path: every step's goroutine, site and kind
-	limits    *stepLimits
-	nextCheck int        // step of the next livelock checkpoint
-	live      *liveCheck // an open livelock window, or nil
+	gs      []*G
+	enabled []*G // sorted by id; rebuilt when dirty
+	dirty   bool
+	step    int // scheduling points so far
+	// The run in progress (workcredit.go): the step it began at, and the
+	// step from which other goroutines could run too (maxInt: none yet);
+	// runsCredit is the work credit of the runs that ended.
+	runFrom, crowdedFrom int
+	runsCredit           time.Duration
+	seq                  int    // decisions so far
+	fp                   uint64 // fingerprint of the path: every step's goroutine, site and kind
+	limits               *stepLimits
+	nextCheck            int        // step of the next livelock checkpoint
+	live                 *liveCheck // an open livelock window, or nil
 	// narrowSites restores the campaign's memory sites after a window
 	// widened them (nil: not widened).
 	narrowSites func()
@@ -330,13 +337,14 @@ func newExecution(index int, s Strategy, limits *stepLimits) *execution {
 		resetSyncTally()
 	}
 	e := &execution{
-		index:     index,
-		strategy:  s,
-		limits:    limits,
-		nextCheck: limits.nextCheck(0),
-		models:    map[any]any{},
-		rec:       newRecorder(),
-		access:    noAccess,
+		index:       index,
+		strategy:    s,
+		limits:      limits,
+		nextCheck:   limits.nextCheck(0),
+		crowdedFrom: math.MaxInt,
+		models:      map[any]any{},
+		rec:         newRecorder(),
+		access:      noAccess,
 	}
 	e.stayer, _ = s.(stayer)
 	e.horizon, _ = s.(horizonStayer)
@@ -347,7 +355,8 @@ func newExecution(index int, s Strategy, limits *stepLimits) *execution {
 }
 
 func (e *execution) newG(parent *G, site int) *G {
-	g := &G{id: len(e.gs), parent: -1, created: site, wake: make(chan struct{}, 1), site: site, lastMem: -1, pending: noAccess, readySince: now(), readyStep: e.step, yieldCut: -1}
+	g := &G{id: len(e.gs), parent: -1, created: site, wake: make(chan struct{}, 1), site: site, lastMem: -1, pending: noAccess, readySince: now(), yieldCut: -1}
+	g.readyWork = e.workCredit()
 	if parent != nil {
 		g.parent = parent.id
 		g.daemon = parent.daemon || parent.inGlobalOnce > 0
@@ -382,7 +391,7 @@ func (e *execution) setState(g *G, s gState) {
 		e.closeTally()
 	}
 	if s == gEnabled && g.state != gEnabled {
-		g.readySince, g.readyStep, g.yieldCut = now(), e.step, -1
+		g.readySince, g.readyWork, g.yieldCut = now(), e.workCredit(), -1
 	}
 	g.state = s
 	e.dirty = true
@@ -433,7 +442,7 @@ func (e *execution) readyWaits() (net, gross time.Duration) {
 	next := e.timers.next(now())
 	for _, g := range e.enabledSet() {
 		d := next.Sub(g.readySince)
-		worked := e.step
+		worked := e.workCredit()
 		if g.yieldCut >= 0 {
 			// Another goroutine yielded while g could run: a real
 			// scheduler runs g then (Gosched puts the caller behind the
@@ -446,7 +455,7 @@ func (e *execution) readyWaits() (net, gross time.Duration) {
 			// sweep_yield_starved).
 			worked = g.yieldCut
 		}
-		net = max(net, d-time.Duration(worked-g.readyStep)*windowStepTime)
+		net = max(net, d-(worked-g.readyWork))
 		gross = max(gross, d)
 	}
 	return net, gross
@@ -457,7 +466,7 @@ func (e *execution) readyWaits() (net, gross time.Duration) {
 func (e *execution) noteYield(cur *G) {
 	for _, g := range e.enabledSet() {
 		if g != cur && g.yieldCut < 0 {
-			g.yieldCut = e.step
+			g.yieldCut = e.workCredit()
 		}
 	}
 }
@@ -598,6 +607,9 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 		e.settle()
 		ch = e.enabledSet()
 	}
+	if len(ch) > 1 {
+		e.crowdedFrom = min(e.crowdedFrom, e.step)
+	}
 	canTime := e.timeCanPass(len(ch))
 	parks := cur != nil && t != turnLeave
 	if len(ch) == 0 && !canTime {
@@ -641,6 +653,7 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 		return // cur continues: not a switch, not recorded
 	}
 	e.rec.switchTo(e, seen, next, t == turnPoint, t != turnPoint && pick == d.Option(0))
+	e.endRun(len(ch) > 1)
 	switch {
 	case next == nil:
 		e.passTime()
