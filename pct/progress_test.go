@@ -335,3 +335,36 @@ func TestStuckAdvice(t *testing.T) {
 		t.Errorf("unmanaged goroutines ran the test's code: %q", got)
 	}
 }
+
+// TestProgressedWindowTurnsAreLong: once a window has progressed, with no
+// timer pending, its turns last progressedQuantum points on average: with
+// turns of liveQuantum (32) points a window of 65,536 steps made ~2,000
+// handoffs (issue 11). TestProgLongThenFail's two goroutines write at
+// every step, so both windows progress at once; the trace keeps the
+// windows' first switches.
+func TestProgressedWindowTurnsAreLong(t *testing.T) {
+	recs := campaign(t, "TestProgLongThenFail", Config{Spec: Spec{Name: "pct", D: 3}, Seed: 1, Iters: 1})
+	b := recs[0].Bug
+	if b == nil {
+		t.Fatalf("no bug: %+v", recs[len(recs)-1])
+	}
+	var gaps, turns int
+	last := -1
+	for _, ev := range b.Trace {
+		if ev.Reason != "livelock check: round robin" {
+			continue
+		}
+		if last >= 0 && ev.Step-last < liveWindow {
+			gaps += ev.Step - last
+			turns++
+		}
+		last = ev.Step
+	}
+	if turns == 0 {
+		t.Fatal("no turn of a window in the trace")
+	}
+	t.Logf("%d turns, %d points each on average", turns, gaps/turns)
+	if gaps/turns < 8*liveQuantum {
+		t.Errorf("turns of %d points on average, want about %d", gaps/turns, progressedQuantum)
+	}
+}

@@ -102,6 +102,10 @@ type recorder struct {
 	steps       int             // steps in trail
 	follow      *replayStrategy // the replay that checks each step, or nil
 	walk        walker          // the strategy, when it is a walk: no switches recorded
+	// windowEnd is the step at which the last livelock window closed
+	// (0: none). The decision there hands the token back by the
+	// strategy's order: no preemption, whoever the window's last turn ran.
+	windowEnd int
 	// untraced counts the switches the trace dropped: it keeps the first
 	// headTrace and, in a ring from trace[headTrace] on (next: tailNext),
 	// the last maxTrace-headTrace.
@@ -158,6 +162,8 @@ func (r *recorder) switchTo(e *execution, from, to *G, canContinue, byDefault bo
 	preemptive := canContinue && from != nil && !e.yielding
 	if c, ok := e.strategy.(preemptionCounter); ok && from != nil {
 		preemptive = c.Preempted() // the strategy counts preemptions its own way
+	} else if e.step == r.windowEnd {
+		preemptive = false
 	}
 	if preemptive {
 		r.preemptions++
