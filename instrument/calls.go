@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gopct/gopct/internal/load"
 	"github.com/gopct/gopct/pct"
 )
 
@@ -1061,12 +1062,52 @@ func (r *fileRewriter) builtinCall(c *ast.CallExpr, name string, ctx callCtx) st
 		if isMap(r.info.TypeOf(c.Args[0])) {
 			return r.rt("MapClear") + "(" + r.site(pct.KindMapWrite, c) + ", " + r.expr(c.Args[0]) + ")"
 		}
+	case "copy":
+		if call := r.copyCall(c); call != "" {
+			return call
+		}
 	case "len", "cap":
 		if _, ok := under(r.info.TypeOf(c.Args[0])).(*types.Chan); ok && ctx == ctxValue {
 			return r.rt("Seq") + "(" + r.rt("Point") + "(" + r.site(pct.KindOther, c) + "), " + r.splice(c) + ")"
 		}
 	}
 	return r.splice(c)
+}
+
+// copyCall renders copy(dst, src) as the runtime's Copy or CopyString (a
+// write at the call, then the elements' accesses: pct/copy.go), or "" when
+// an operand's core type is neither a slice nor a string (a type parameter
+// that may be either) and the copy stays as it is.
+func (r *fileRewriter) copyCall(c *ast.CallExpr) string {
+	if len(c.Args) != 2 || c.Ellipsis.IsValid() {
+		return ""
+	}
+	if _, ok := load.CoreType(r.info.TypeOf(c.Args[0])).(*types.Slice); !ok {
+		return ""
+	}
+	fn := "Copy"
+	switch src := load.CoreType(r.info.TypeOf(c.Args[1])).(type) {
+	case *types.Slice:
+	case *types.Basic:
+		if src.Info()&types.IsString == 0 || mayBeBytes(r.info.TypeOf(c.Args[1])) {
+			return ""
+		}
+		fn = "CopyString"
+	default:
+		return ""
+	}
+	return r.rt(fn) + "(" + r.site(pct.KindWrite, c) + ", " + r.expr(c.Args[0]) + ", " + r.expr(c.Args[1]) + ")"
+}
+
+// mayBeBytes says whether t is a type parameter that []byte satisfies
+// (~string | ~[]byte, whose core type is string for copy).
+func mayBeBytes(t types.Type) bool {
+	tp, ok := types.Unalias(t).(*types.TypeParam)
+	if !ok {
+		return false
+	}
+	iface, ok := tp.Constraint().Underlying().(*types.Interface)
+	return ok && types.Satisfies(types.NewSlice(types.Typ[types.Byte]), iface)
 }
 
 // methodValue renders a method value x.M of a modelled method without

@@ -121,6 +121,23 @@ func Store[T any](site int, p *T, v T) {
 	*p = v
 }
 
+// Copy is copy(dst, src) of slices (copy.go): a write at dst before the
+// copy, and its elements' accesses for the observers.
+func Copy[D ~[]E, S ~[]E, E any](site int, dst D, src S) int {
+	if n := min(len(dst), len(src)); n > 0 && gate[site] {
+		copyAccess(site, unsafe.Pointer(&dst[0]), unsafe.Pointer(&src[0]), n, unsafe.Sizeof(dst[0]))
+	}
+	return copy(dst, src)
+}
+
+// CopyString is copy(dst, src) from a string.
+func CopyString[D ~[]byte, S ~string](site int, dst D, src S) int {
+	if n := min(len(dst), len(src)); n > 0 && gate[site] {
+		copyAccess(site, unsafe.Pointer(&dst[0]), nil, n, 1)
+	}
+	return copy(dst, src)
+}
+
 // ---- maps ----
 
 // MapLoad is m[k].

@@ -67,3 +67,16 @@ func SetErr() {
 	Err = errGone
 	Err = nil
 }
+
+// The builtin copy is a write at the call (pct/copy.go): from a slice, from
+// a string, of a named slice type and of a type parameter's; a copy whose
+// source may be a string or a slice stays as it is.
+type Words []int
+
+func Copies[S ~[]byte, B ~string | ~[]byte](dst Words, src []int, b []byte, s string, ts S, tb B) int {
+	n := copy(dst, src)
+	n += copy(b, s)
+	copy(ts, "x")
+	copy(b, tb)
+	return n
+}
