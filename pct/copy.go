@@ -26,10 +26,16 @@ const copyEventLimit = 1 << 12
 func copyAccess(site int, dst, src unsafe.Pointer, n int, size uintptr) {
 	access(site, dst, nil, true, uintptr(n)*size)
 	e := current.Load()
-	if e == nil || !e.observing || getg() != e.curGP.Load() || e.aborted.Load() {
+	if e == nil || getg() != e.curGP.Load() || e.aborted.Load() {
 		return
 	}
 	g := e.holder
+	if profiling && src != nil {
+		prof.observe(site, g, uintptr(src), false) // the site reads src's variable too (PCTVB's sites)
+	}
+	if !e.observing {
+		return
+	}
 	n = min(n, copyEventLimit)
 	for i := 0; i < n; i++ {
 		off := uintptr(i) * size
