@@ -85,7 +85,7 @@ func (c *collector) instr(instr ssa.Instruction) {
 	case *ssa.UnOp:
 		switch i.Op {
 		case token.MUL:
-			c.add(i, i.X, Read, "load", i.Pos())
+			c.add(i, i.X, Read, "load", loadPos(i))
 		case token.ARROW:
 			c.add(i, i.X, Read, "recv", i.Pos())
 		}
@@ -165,4 +165,15 @@ func (c *collector) call(instr ssa.Instruction, cc *ssa.CallCommon) {
 
 func isWaitGroup(t types.Type) bool {
 	return strings.HasSuffix(types.TypeString(t, nil), "sync.WaitGroup")
+}
+
+// loadPos is the position of load i. A range loop's read of a slice or
+// array element has none; its element address carries the range
+// expression's, where the instrumenter puts the loop's read site
+// (instrument/stmts.go rangeSlice).
+func loadPos(i *ssa.UnOp) token.Pos {
+	if ia, ok := i.X.(*ssa.IndexAddr); ok && i.Pos() == token.NoPos {
+		return ia.Pos()
+	}
+	return i.Pos()
 }

@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gopct/gopct/internal/load"
 	"github.com/gopct/gopct/pct"
 )
 
@@ -242,6 +243,9 @@ func (r *fileRewriter) rangeStmt(s *ast.RangeStmt) string {
 	case *types.Map:
 		return r.rangeMap(s, t)
 	}
+	if sl, ok := load.CoreType(r.info.TypeOf(s.X)).(*types.Slice); ok && nonBlank(s.Value) != nil {
+		return r.rangeSlice(s, sl)
+	}
 	writes := r.rangeLoopWrites(s)
 	return r.spliceWith(s, func(c ast.Node) string {
 		if c == s.Key || c == s.Value {
@@ -300,6 +304,49 @@ func (r *fileRewriter) rangeLoopWrites(s *ast.RangeStmt) string {
 // assigned to the operands at the top of the body.
 func (r *fileRewriter) rangeMap(s *ast.RangeStmt, m *types.Map) string {
 	walk := r.rt("MapWalk") + "(" + r.site(pct.KindMapRead, s.X) + ", " + r.expr(s.X) + ")"
+	return r.rangeWalk(s, walk, m.Key(), m.Elem())
+}
+
+// rangeSlice rewrites `for i, v := range s BODY`, whose element v the loop
+// reads, into an index loop whose body reads each element through Load at
+// a read site at s before BODY (pct/sliceiter.go):
+// `for s_, j_, i, v := SliceWalk(s); j_ < len(s_); j_++ { i, v = j_, Load(site, &s_[j_]); BODY }`.
+// With `=`, fresh variables receive the index and the element, and are
+// assigned to the operands, as rangeWalk does.
+func (r *fileRewriter) rangeSlice(s *ast.RangeStmt, sl *types.Slice) string {
+	sv, j := r.tmp("s"), r.tmp("j")
+	elem := r.rt("Load") + "(" + r.site(pct.KindRead, s.X) + ", &" + sv + "[" + j + "])"
+	key, val := nonBlank(s.Key), nonBlank(s.Value)
+	var i, v, pre string
+	if s.Tok == token.DEFINE {
+		i, v = r.declName(key), r.declName(val)
+		pre = assignIfNamed(i, j) + assignIfNamed(v, elem) + r.rangeLoopWrites(s)
+	} else {
+		i, v = "_", r.tmp("v")
+		if key != nil {
+			i = r.tmp("k")
+		}
+		pre = assignIfNamed(i, j) + v + " = " + elem + "; "
+		if key != nil {
+			pre += r.assignTo(key, i, types.Typ[types.Int], "") + "; "
+		}
+		pre += r.assignTo(val, v, sl.Elem(), "") + "; "
+	}
+	return "for " + sv + ", " + j + ", " + i + ", " + v + " := " + r.rt("SliceWalk") + "(" + r.expr(s.X) + "); " +
+		j + " < len(" + sv + "); " + j + "++ " + openBlock(r.stmt(s.Body, false), pre)
+}
+
+// assignIfNamed is `name = v; `, or nothing for a blank name.
+func assignIfNamed(name, v string) string {
+	if name == "_" {
+		return ""
+	}
+	return name + " = " + v + "; "
+}
+
+// rangeWalk renders a range loop as a for loop over the walker that walk
+// begins (key and element of types kt and vt).
+func (r *fileRewriter) rangeWalk(s *ast.RangeStmt, walk string, kt, vt types.Type) string {
 	w := r.tmp("w")
 	key, val := nonBlank(s.Key), nonBlank(s.Value)
 	if s.Tok == token.DEFINE || (key == nil && val == nil) {
@@ -313,10 +360,10 @@ func (r *fileRewriter) rangeMap(s *ast.RangeStmt, m *types.Map) string {
 	k, v := r.tmp("k"), r.tmp("v")
 	var pre string
 	if key != nil {
-		pre += r.assignTo(key, k, m.Key(), "") + "; "
+		pre += r.assignTo(key, k, kt, "") + "; "
 	}
 	if val != nil {
-		pre += r.assignTo(val, v, m.Elem(), "") + "; "
+		pre += r.assignTo(val, v, vt, "") + "; "
 	}
 	return "for " + w + ", " + k + ", " + v + " := " + walk + "; " + w + ".Next(&" + k + ", &" + v + "); { " +
 		pre + r.stmt(s.Body, false) + " }"

@@ -80,3 +80,25 @@ func Copies[S ~[]byte, B ~string | ~[]byte](dst Words, src []int, b []byte, s st
 	copy(b, tb)
 	return n
 }
+
+// A range loop that binds a slice's element reads it through Load in an
+// index loop (pct/sliceiter.go); one that binds the index alone, or ranges
+// over an array, stays as it is.
+func Ranges[S ~[]string](xs []int, ws Words, ss S, arr [2]int) (n int) {
+	for _, x := range xs {
+		n += x
+	}
+	for i, w := range ws {
+		n += i * w
+	}
+	var s string
+	for _, s = range ss {
+	}
+	for i := range xs {
+		n += i
+	}
+	for _, a := range arr {
+		n += a
+	}
+	return n + len(s)
+}
