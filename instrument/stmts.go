@@ -315,7 +315,7 @@ func (r *fileRewriter) rangeMap(s *ast.RangeStmt, m *types.Map) string {
 // assigned to the operands, as rangeWalk does.
 func (r *fileRewriter) rangeSlice(s *ast.RangeStmt, sl *types.Slice) string {
 	sv, j := r.tmp("s"), r.tmp("j")
-	elem := r.rt("Load") + "(" + r.site(pct.KindRead, s.X) + ", &" + sv + "[" + j + "])"
+	elem := r.rt("RangeLoad") + "(" + r.site(pct.KindRead, s.X) + ", &" + sv + "[" + j + "])"
 	key, val := nonBlank(s.Key), nonBlank(s.Value)
 	var i, v, pre string
 	if s.Tok == token.DEFINE {

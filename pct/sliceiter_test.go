@@ -27,7 +27,7 @@ func BenchmarkSliceWalk(b *testing.B) {
 		n := 0
 		for b.Loop() {
 			for s, j, _, x := SliceWalk(xs); j < len(s); j++ {
-				x = Load(sR, &s[j])
+				x = RangeLoad(sR, &s[j])
 				n += x
 			}
 		}
