@@ -73,9 +73,6 @@ type G struct {
 	// goroutine since g became able to run (-1: none yet): the work done
 	// after it does not excuse g's wait (readyWaits).
 	yieldCut time.Duration
-	// ownCredit is the work credit of g's own ended runs, which does not
-	// excuse g's wait (workcredit.go).
-	ownCredit time.Duration
 	// inGlobalOnce counts the Do calls of package-level Onces g is in;
 	// daemon: g was started inside one, or by a daemon (daemons.go).
 	inGlobalOnce int
@@ -99,11 +96,9 @@ type execution struct {
 	enabled []*G // sorted by id; rebuilt when dirty
 	dirty   bool
 	step    int // scheduling points so far
-	// The run in progress (workcredit.go): its goroutine (nil: the clock,
-	// or none yet), the step it began at, and the step from which other
-	// goroutines could run too (maxInt: none yet); runsCredit is the work
-	// credit of the runs that ended.
-	runner               *G
+	// The run in progress (workcredit.go): the step it began at, and the
+	// step from which other goroutines could run too (maxInt: none yet);
+	// runsCredit is the work credit of the runs that ended.
 	runFrom, crowdedFrom int
 	runsCredit           time.Duration
 	seq                  int    // decisions so far
@@ -361,13 +356,10 @@ func newExecution(index int, s Strategy, limits *stepLimits) *execution {
 
 func (e *execution) newG(parent *G, site int) *G {
 	g := &G{id: len(e.gs), parent: -1, created: site, wake: make(chan struct{}, 1), site: site, lastMem: -1, pending: noAccess, readySince: now(), yieldCut: -1}
-	g.readyWork = e.workCredit(g)
+	g.readyWork = e.workCredit()
 	if parent != nil {
 		g.parent = parent.id
 		g.daemon = parent.daemon || parent.inGlobalOnce > 0
-	}
-	if len(e.gs) == 0 {
-		e.runner = g // the first goroutine runs first
 	}
 	e.gs = append(e.gs, g)
 	e.dirty = true
@@ -399,7 +391,7 @@ func (e *execution) setState(g *G, s gState) {
 		e.closeTally()
 	}
 	if s == gEnabled && g.state != gEnabled {
-		g.readySince, g.readyWork, g.yieldCut = now(), e.workCredit(g), -1
+		g.readySince, g.readyWork, g.yieldCut = now(), e.workCredit(), -1
 	}
 	g.state = s
 	e.dirty = true
@@ -450,7 +442,7 @@ func (e *execution) readyWaits() (net, gross time.Duration) {
 	next := e.timers.next(now())
 	for _, g := range e.enabledSet() {
 		d := next.Sub(g.readySince)
-		worked := e.workCredit(g)
+		worked := e.workCredit()
 		if g.yieldCut >= 0 {
 			// Another goroutine yielded while g could run: a real
 			// scheduler runs g then (Gosched puts the caller behind the
@@ -474,7 +466,7 @@ func (e *execution) readyWaits() (net, gross time.Duration) {
 func (e *execution) noteYield(cur *G) {
 	for _, g := range e.enabledSet() {
 		if g != cur && g.yieldCut < 0 {
-			g.yieldCut = e.workCredit(g)
+			g.yieldCut = e.workCredit()
 		}
 	}
 }
@@ -661,7 +653,7 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 		return // cur continues: not a switch, not recorded
 	}
 	e.rec.switchTo(e, seen, next, t == turnPoint, t != turnPoint && pick == d.Option(0))
-	e.endRun(next, len(ch) > 1)
+	e.endRun(len(ch) > 1)
 	switch {
 	case next == nil:
 		e.passTime()
