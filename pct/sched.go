@@ -73,6 +73,11 @@ type G struct {
 	// goroutine since g became able to run (-1: none yet): the work done
 	// after it does not excuse g's wait (readyWaits).
 	yieldCut time.Duration
+	// ranAt and ranWork are the clock and the work credit when g's last
+	// run ended with g still able to run (preempted): the wait since then
+	// is bounded too (workcredit.go).
+	ranAt   time.Time
+	ranWork time.Duration
 	// inGlobalOnce counts the Do calls of package-level Onces g is in;
 	// daemon: g was started inside one, or by a daemon (daemons.go).
 	inGlobalOnce int
@@ -99,6 +104,7 @@ type execution struct {
 	// The run in progress (workcredit.go): the step it began at, and the
 	// step from which other goroutines could run too (maxInt: none yet);
 	// runsCredit is the work credit of the runs that ended.
+	runner               *G
 	runFrom, crowdedFrom int
 	runsCredit           time.Duration
 	seq                  int    // decisions so far
@@ -361,6 +367,9 @@ func (e *execution) newG(parent *G, site int) *G {
 		g.parent = parent.id
 		g.daemon = parent.daemon || parent.inGlobalOnce > 0
 	}
+	if len(e.gs) == 0 {
+		e.runner = g // the first goroutine runs first
+	}
 	e.gs = append(e.gs, g)
 	e.dirty = true
 	e.unfast()
@@ -457,6 +466,9 @@ func (e *execution) readyWaits() (net, gross time.Duration) {
 		}
 		net = max(net, d-(worked-g.readyWork))
 		gross = max(gross, d)
+		if g != e.runner && !g.ranAt.IsZero() && !g.ranAt.Before(g.readySince) {
+			net = max(net, next.Sub(g.ranAt)-(e.workCredit()-g.ranWork)) // since it was preempted
+		}
 	}
 	return net, gross
 }
@@ -653,7 +665,7 @@ func (e *execution) decide(cur *G, t turn, settleNext bool) {
 		return // cur continues: not a switch, not recorded
 	}
 	e.rec.switchTo(e, seen, next, t == turnPoint, t != turnPoint && pick == d.Option(0))
-	e.endRun(len(ch) > 1)
+	e.endRun(next, len(ch) > 1)
 	switch {
 	case next == nil:
 		e.passTime()

@@ -31,6 +31,22 @@ import (
 // stop 30: a FALSE report assuming a goroutine delayed 1 s, over the
 // 100 ms bound; go test passes). Testscript sweep_spin_starved.
 
+// A goroutine that ran and was preempted waits from then on: the clock
+// moving past -max-delay (less the others' work) before it runs again is a
+// delay of that long, whatever it did before. The wait since it became
+// able to run is bounded too, and its own steps count there: they stand for
+// the real time its work took, during which a clock that does not move
+// while code runs must catch up (a loop that spins for 500 ms of
+// time.Since beside a 1 ms ticker, testscript sweep_window_clock_rate). But
+// that catching up is for the goroutine that runs: buntdb's
+// TestCoverShrinkShrink starts two Shrinks and wants the second to find the
+// first in progress (it sleeps 250 ms inside); the test's goroutine ran
+// 664,000 steps of setup alone, was preempted at its second go statement,
+// and the first Shrink's 250 ms sleep passed at once, excused by the test's
+// own 0.66 s of steps: a FALSE "expecting a shrink in process error" that
+// assumed it delayed 250 ms right after it ran (sweep of stop 31, one
+// worker; go test passes). Testscript sweep_own_work.
+
 // preemptQuantum is how long one run may keep the others waiting: Go's
 // 10 ms preemption and up to 10 ms until sysmon sees it.
 const preemptQuantum = 20 * time.Millisecond
@@ -48,11 +64,15 @@ func (e *execution) runCredit() time.Duration {
 	return time.Duration(alone)*windowStepTime + min(time.Duration(crowded)*windowStepTime, preemptQuantum)
 }
 
-// endRun ends the run in progress at a context switch; crowded says
-// whether other goroutines can run besides the one that runs next.
-func (e *execution) endRun(crowded bool) {
+// endRun ends the run in progress at a context switch to next (nil: the
+// clock); crowded says whether other goroutines can run besides next. The
+// runner, if it can still run, notes when it was preempted.
+func (e *execution) endRun(next *G, crowded bool) {
 	e.runsCredit += e.runCredit()
-	e.runFrom, e.crowdedFrom = e.step, math.MaxInt
+	if r := e.runner; r != nil && r != next {
+		r.ranAt, r.ranWork = now(), e.runsCredit
+	}
+	e.runner, e.runFrom, e.crowdedFrom = next, e.step, math.MaxInt
 	if crowded {
 		e.crowdedFrom = e.step
 	}
