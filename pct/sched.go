@@ -101,9 +101,10 @@ type execution struct {
 	enabled []*G // sorted by id; rebuilt when dirty
 	dirty   bool
 	step    int // scheduling points so far
-	// The run in progress (workcredit.go): the step it began at, and the
-	// step from which other goroutines could run too (maxInt: none yet);
-	// runsCredit is the work credit of the runs that ended.
+	// The run in progress (workcredit.go): its goroutine (nil: the clock),
+	// the step it began at, and the step from which other goroutines could
+	// run too (maxInt: none yet); runsCredit is the work credit of the runs
+	// that ended.
 	runner               *G
 	runFrom, crowdedFrom int
 	runsCredit           time.Duration
