@@ -123,9 +123,15 @@ func Store[T any](site int, p *T, v T) {
 
 // Copy is copy(dst, src) of slices (copy.go): a write at dst before the
 // copy, and its elements' accesses for the observers.
+// Inside the holder's batch it only counts, as a Store does (tally.go):
+// a batch opens only while nobody observes events.
 func Copy[D ~[]E, S ~[]E, E any](site int, dst D, src S) int {
 	if n := min(len(dst), len(src)); n > 0 && gate[site] {
-		copyAccess(site, unsafe.Pointer(&dst[0]), unsafe.Pointer(&src[0]), n, unsafe.Sizeof(dst[0]))
+		if !tallyOn {
+			copyAccess(site, unsafe.Pointer(&dst[0]), unsafe.Pointer(&src[0]), n, unsafe.Sizeof(dst[0]))
+		} else if tally--; tally < 0 {
+			copyAccess(site, unsafe.Pointer(&dst[0]), unsafe.Pointer(&src[0]), n, unsafe.Sizeof(dst[0]))
+		}
 	}
 	return copy(dst, src)
 }
@@ -133,7 +139,11 @@ func Copy[D ~[]E, S ~[]E, E any](site int, dst D, src S) int {
 // CopyString is copy(dst, src) from a string.
 func CopyString[D ~[]byte, S ~string](site int, dst D, src S) int {
 	if n := min(len(dst), len(src)); n > 0 && gate[site] {
-		copyAccess(site, unsafe.Pointer(&dst[0]), nil, n, 1)
+		if !tallyOn {
+			copyAccess(site, unsafe.Pointer(&dst[0]), nil, n, 1)
+		} else if tally--; tally < 0 {
+			copyAccess(site, unsafe.Pointer(&dst[0]), nil, n, 1)
+		}
 	}
 	return copy(dst, src)
 }
