@@ -308,9 +308,9 @@ func (r *fileRewriter) rangeMap(s *ast.RangeStmt, m *types.Map) string {
 }
 
 // rangeSlice rewrites `for i, v := range s BODY`, whose element v the loop
-// reads, into an index loop whose body reads each element through Load at
-// a read site at s before BODY (pct/sliceiter.go):
-// `for s_, j_, i, v := SliceWalk(s); j_ < len(s_); j_++ { i, v = j_, Load(site, &s_[j_]); BODY }`.
+// reads, into an index loop whose body reads each element through RangeLoad
+// (an event at a read site at s) before BODY (pct/sliceiter.go):
+// `for s_, j_, i, v := SliceWalk(s); j_ < len(s_); j_++ { i, v = j_, RangeLoad(site, &s_[j_]); BODY }`.
 // With `=`, fresh variables receive the index and the element, and are
 // assigned to the operands, as rangeWalk does.
 func (r *fileRewriter) rangeSlice(s *ast.RangeStmt, sl *types.Slice) string {
