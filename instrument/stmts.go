@@ -304,7 +304,26 @@ func (r *fileRewriter) rangeLoopWrites(s *ast.RangeStmt) string {
 // assigned to the operands at the top of the body.
 func (r *fileRewriter) rangeMap(s *ast.RangeStmt, m *types.Map) string {
 	walk := r.rt("MapWalk") + "(" + r.site(pct.KindMapRead, s.X) + ", " + r.expr(s.X) + ")"
-	return r.rangeWalk(s, walk, m.Key(), m.Elem())
+	w := r.tmp("w")
+	key, val := nonBlank(s.Key), nonBlank(s.Value)
+	if s.Tok == token.DEFINE || (key == nil && val == nil) {
+		body := r.stmt(s.Body, false)
+		if writes := r.rangeLoopWrites(s); writes != "" {
+			body = openBlock(body, writes)
+		}
+		return "for " + w + ", " + r.declName(key) + ", " + r.declName(val) + " := " + walk + "; " +
+			w + ".Next(" + addrOf(key) + ", " + addrOf(val) + "); " + body
+	}
+	k, v := r.tmp("k"), r.tmp("v")
+	var pre string
+	if key != nil {
+		pre += r.assignTo(key, k, m.Key(), "") + "; "
+	}
+	if val != nil {
+		pre += r.assignTo(val, v, m.Elem(), "") + "; "
+	}
+	return "for " + w + ", " + k + ", " + v + " := " + walk + "; " + w + ".Next(&" + k + ", &" + v + "); { " +
+		pre + r.stmt(s.Body, false) + " }"
 }
 
 // rangeSlice rewrites `for i, v := range s BODY`, whose element v the loop
@@ -312,7 +331,7 @@ func (r *fileRewriter) rangeMap(s *ast.RangeStmt, m *types.Map) string {
 // (an event at a read site at s) before BODY (pct/sliceiter.go):
 // `for s_, j_, i, v := SliceWalk(s); j_ < len(s_); j_++ { i, v = j_, RangeLoad(site, &s_[j_]); BODY }`.
 // With `=`, fresh variables receive the index and the element, and are
-// assigned to the operands, as rangeWalk does.
+// assigned to the operands, as rangeMap does.
 func (r *fileRewriter) rangeSlice(s *ast.RangeStmt, sl *types.Slice) string {
 	sv, j := r.tmp("s"), r.tmp("j")
 	elem := r.rt("RangeLoad") + "(" + r.site(pct.KindRead, s.X) + ", &" + sv + "[" + j + "])"
@@ -342,31 +361,6 @@ func assignIfNamed(name, v string) string {
 		return ""
 	}
 	return name + " = " + v + "; "
-}
-
-// rangeWalk renders a range loop as a for loop over the walker that walk
-// begins (key and element of types kt and vt).
-func (r *fileRewriter) rangeWalk(s *ast.RangeStmt, walk string, kt, vt types.Type) string {
-	w := r.tmp("w")
-	key, val := nonBlank(s.Key), nonBlank(s.Value)
-	if s.Tok == token.DEFINE || (key == nil && val == nil) {
-		body := r.stmt(s.Body, false)
-		if writes := r.rangeLoopWrites(s); writes != "" {
-			body = openBlock(body, writes)
-		}
-		return "for " + w + ", " + r.declName(key) + ", " + r.declName(val) + " := " + walk + "; " +
-			w + ".Next(" + addrOf(key) + ", " + addrOf(val) + "); " + body
-	}
-	k, v := r.tmp("k"), r.tmp("v")
-	var pre string
-	if key != nil {
-		pre += r.assignTo(key, k, kt, "") + "; "
-	}
-	if val != nil {
-		pre += r.assignTo(val, v, vt, "") + "; "
-	}
-	return "for " + w + ", " + k + ", " + v + " := " + walk + "; " + w + ".Next(&" + k + ", &" + v + "); { " +
-		pre + r.stmt(s.Body, false) + " }"
 }
 
 // nonBlank returns e, or nil for a missing or blank range variable.
