@@ -426,10 +426,10 @@ func (r *fileRewriter) selectStmt(s *ast.SelectStmt, label string) string {
 	site := r.site(pct.KindSelect, s)
 	clauses := s.Body.List
 	if len(clauses) == 0 {
-		return label + "for { " + r.rt("Select") + "(" + site + ", 0, false, func(int) bool { return false }, func() int { select {} }) }"
+		return label + "for { " + r.rt("Select") + "(" + site + ", 0, false, func(int) bool { return false }, func() int { select {} }, nil) }"
 	}
 	t := &temps{r: r}
-	var zeros, tries, blocks []string
+	var zeros, tries, blocks, chans []string
 	heads := make([]string, len(clauses))
 	prefix := make([]string, len(clauses))
 	n, hasDefault := 0, false
@@ -439,8 +439,10 @@ func (r *fileRewriter) selectStmt(s *ast.SelectStmt, label string) string {
 			hasDefault, heads[i] = true, "default:"
 			continue
 		}
-		comm, blockComm := r.commTemps(cc.Comm, t, &zeros, &prefix[i])
+		comm, blockComm, ch := r.commTemps(cc.Comm, t, &zeros, &prefix[i])
 		tries = append(tries, fmt.Sprintf("case %d: select { case %s: return true; default: return false }", n, comm))
+		_, send := cc.Comm.(*ast.SendStmt)
+		chans = append(chans, fmt.Sprintf("case %d: return %s(%s), %v", n, r.rt("ChanID"), ch, send))
 		blocks = append(blocks, fmt.Sprintf("case %s: return %d", blockComm, n))
 		heads[i] = fmt.Sprintf("case %d:", n)
 		n++
@@ -454,6 +456,7 @@ func (r *fileRewriter) selectStmt(s *ast.SelectStmt, label string) string {
 	t.stmts = append(t.stmts, zeros...)
 	try := "func(i int) bool { switch i { " + strings.Join(tries, "; ") + " }; return false }"
 	block := "func() int { select { " + strings.Join(blocks, "; ") + " } }"
+	caseChans := "func(i int) (uintptr, bool) { switch i { " + strings.Join(chans, "; ") + " }; return 0, false }"
 	// The temporaries need a block; a label inside it is out of reach of
 	// a goto from outside (hashicorp/raft's replicateTo jumps back to
 	// `CHECK_MORE: select {...}`: "goto CHECK_MORE jumps into block"). A
@@ -465,7 +468,7 @@ func (r *fileRewriter) selectStmt(s *ast.SelectStmt, label string) string {
 		outer, label = label, ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%sswitch %s(%s, %d, %v, %s, %s) {", label, r.rt("Select"), site, n, hasDefault, try, block)
+	fmt.Fprintf(&b, "%sswitch %s(%s, %d, %v, %s, %s, %s) {", label, r.rt("Select"), site, n, hasDefault, try, block, caseChans)
 	pos := s.Body.Lbrace + 1
 	for i, cl := range clauses {
 		cc := cl.(*ast.CommClause)
@@ -485,20 +488,21 @@ func (r *fileRewriter) selectStmt(s *ast.SelectStmt, label string) string {
 }
 
 // commTemps holds the operands of one select case and returns the case's
-// communication over temporaries, and the same over the masked channel for
-// the blocking select. For a receive with assignment it adds the
-// temporaries' declarations to zeros and the assignment to prefix.
-func (r *fileRewriter) commTemps(comm ast.Stmt, t *temps, zeros *[]string, prefix *string) (string, string) {
+// communication over temporaries, the same over the masked channel for
+// the blocking select, and the channel's temporary. For a receive with
+// assignment it adds the temporaries' declarations to zeros and the
+// assignment to prefix.
+func (r *fileRewriter) commTemps(comm ast.Stmt, t *temps, zeros *[]string, prefix *string) (string, string, string) {
 	mask := func(ch string) string { return t.hold("m", r.rt("Mask")+"("+ch+")") }
 	switch c := comm.(type) {
 	case *ast.SendStmt:
 		ch := t.hold("c", r.expr(c.Chan))
 		v := t.value(c.Value)
-		return ch + " <- " + v, mask(ch) + " <- " + v
+		return ch + " <- " + v, mask(ch) + " <- " + v, ch
 	case *ast.ExprStmt:
 		u := ast.Unparen(c.X).(*ast.UnaryExpr)
 		ch := t.hold("c", r.expr(u.X))
-		return "<-" + ch, "<-" + mask(ch)
+		return "<-" + ch, "<-" + mask(ch), ch
 	case *ast.AssignStmt:
 		u := ast.Unparen(c.Rhs[0]).(*ast.UnaryExpr)
 		ch := t.hold("c", r.expr(u.X))
@@ -519,7 +523,7 @@ func (r *fileRewriter) commTemps(comm ast.Stmt, t *temps, zeros *[]string, prefi
 			}
 		}
 		*prefix = strings.Join(lhs, ", ") + " " + c.Tok.String() + " " + names + "; "
-		return names + " = <-" + ch, names + " = <-" + m
+		return names + " = <-" + ch, names + " = <-" + m, ch
 	}
 	panic(fmt.Sprintf("unexpected select case %T", comm))
 }

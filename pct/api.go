@@ -421,11 +421,17 @@ func Close[T any](site int, ch chan<- T) {
 // case i without blocking (a select with default) and reports whether it was
 // taken; block() performs the full blocking select (over the operands'
 // Masks, and Kicker) and returns the index of the case taken, or -2 when the
-// kicker fired: the cases are tried again. Select returns the index of the case taken, or -1 for the
+// kicker fired: the cases are tried again. chans(i) is case i's channel
+// (ChanID) and whether the case sends, for the race detector (nil: not
+// known). Select returns the index of the case taken, or -1 for the
 // default case. The strategy, not Go's random choice, orders the attempts.
-func Select(site int, n int, hasDefault bool, try func(i int) bool, block func() int) int {
-	return selectOp(site, n, hasDefault, try, block)
+func Select(site int, n int, hasDefault bool, try func(i int) bool, block func() int, chans func(i int) (uintptr, bool)) int {
+	return selectOp(site, n, hasDefault, try, block, chans)
 }
+
+// ChanID is a channel's identity in events: the address of its runtime
+// structure (0 for nil).
+func ChanID[C any](c C) uintptr { return uintptr(mapID(c)) }
 
 // Mask is a channel operand of a select as its blocking select uses it:
 // nil (a case that never fires) for a channel made outside the test that

@@ -83,7 +83,9 @@ func markWoken() {
 	}
 }
 
-func selectOp(site, n int, hasDefault bool, try func(int) bool, block func() int) int {
+// selectOp is Select; chans, when not nil, names the case taken in the
+// select's events (caseEvent).
+func selectOp(site, n int, hasDefault bool, try func(int) bool, block func() int, chans func(int) (uintptr, bool)) int {
 	e, g := self()
 	if e == nil {
 		for i := 0; i < n; i++ {
@@ -100,7 +102,7 @@ func selectOp(site, n int, hasDefault bool, try func(int) bool, block func() int
 	g.selForeign, g.selMasked = false, false
 	e.point(g, site)
 	for {
-		if i, ok := e.trySelect(g, site, n, try); ok {
+		if i, ok := e.trySelect(g, site, n, try, chans); ok {
 			if foreign {
 				e.kickMasked()
 			}
@@ -113,7 +115,15 @@ func selectOp(site, n int, hasDefault bool, try func(int) bool, block func() int
 		if masked {
 			e.waitMasked(g)
 		}
-		e.blockIn(g, 0, "blocked in select at "+sitePos(site), func() { chosen = block() })
+		if e.observing {
+			e.emitSelect(EvBlock, g, g.site, n, -1, chans)
+		}
+		e.blockStart(g, "blocked in select at "+sitePos(site))
+		chosen = block()
+		e.comeBack(g)
+		if e.observing {
+			e.emitSelect(EvWake, g, g.site, n, max(chosen, -1), chans)
+		}
 		if masked {
 			e.doneMasked(g)
 		}
@@ -125,13 +135,13 @@ func selectOp(site, n int, hasDefault bool, try func(int) bool, block func() int
 
 // trySelect attempts the cases of a select without blocking, in the order
 // the strategy picks.
-func (e *execution) trySelect(g *G, site, n int, try func(int) bool) (int, bool) {
+func (e *execution) trySelect(g *G, site, n int, try func(int) bool, chans func(int) (uintptr, bool)) (int, bool) {
 	start := e.pick(n)
 	for j := 0; j < n; j++ {
 		i := (start + j) % n
 		if try(i) {
 			if e.observing { // the case taken is part of the happens-before graph
-				e.emit(Event{Kind: EvChan, G: g.id, Site: site, Op: siteKind(site), Other: i + 1})
+				e.emitSelect(EvChan, g, site, n, i, chans)
 			}
 			if p, ok := e.strategy.(picker); ok && n > 1 {
 				p.Picked(i, n)

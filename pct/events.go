@@ -55,6 +55,20 @@ type Event struct {
 	// Same: an EvWrite that stores the value already there (known for
 	// plain stores during a livelock window only; false otherwise).
 	Same bool
+	// Sel: a select's EvBlock, EvChan and EvWake carry its cases (nil
+	// otherwise, and after Observe returns: the cases are the execution's
+	// buffer). Obj stays 0, as for any operation on several channels.
+	Sel *SelectCases
+}
+
+// SelectCases are the cases of a select, for the race detector: Chan(i),
+// for i < N, is case i's channel (ChanID) and whether the case sends;
+// Taken is the case the select took (-1 at its EvBlock, or when a channel
+// gopct left out of the select woke it).
+type SelectCases struct {
+	N     int
+	Taken int
+	Chan  func(i int) (ch uintptr, send bool)
 }
 
 // Observer receives the events of one execution. Observe runs on the
@@ -117,6 +131,21 @@ func (e *execution) finishObservers() {
 func (e *execution) emit(ev Event) {
 	e.evBuf = ev
 	e.dispatch()
+}
+
+// emitSelect emits a select's event of kind k by g at site, with its
+// cases (chans, which may be nil: not known) and the one taken.
+func (e *execution) emitSelect(k EventKind, g *G, site, n, taken int, chans func(int) (uintptr, bool)) {
+	ev := Event{Kind: k, G: g.id, Site: site, Op: siteKind(site)}
+	if k == EvChan {
+		ev.Other = taken + 1
+	}
+	if chans != nil {
+		e.selBuf = SelectCases{N: n, Taken: taken, Chan: chans}
+		ev.Sel = &e.selBuf
+	}
+	e.emit(ev)
+	e.evBuf.Sel = nil // emitOp leaves Sel as it finds it
 }
 
 // emitOp is emit for the frequent events (memory accesses, note): it

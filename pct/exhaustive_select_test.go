@@ -24,7 +24,7 @@ func selectReady(t *testing.T, ready [2]bool, failOn int) {
 			default:
 				return false
 			}
-		}, func() int { return -1 })
+		}, func() int { return -1 }, nil)
 		if got == failOn {
 			TError(sFail, t, "Errorf", "the select took case %d", got)
 		}

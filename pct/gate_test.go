@@ -159,7 +159,7 @@ func TestProgGate(t *testing.T) {
 			WGDone(sWG, &wg)
 		})
 		Recv(sRecv, ch)
-		Select(sSelect, 1, true, func(int) bool { return false }, nil)
+		Select(sSelect, 1, true, func(int) bool { return false }, nil, nil)
 		WGWait(sWG, &wg)
 		_ = Seq(Point(sLoad), flag.Load())
 		_ = Load(gateSites.unseen, &z) + Load(sR, &x)

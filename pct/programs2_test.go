@@ -79,7 +79,7 @@ func TestProgSelectDefault(t *testing.T) {
 				default:
 					return false
 				}
-			}, nil) {
+			}, nil, nil) {
 			case 0:
 			case -1:
 				Sleep(sSleep, time.Millisecond)
@@ -127,7 +127,7 @@ func TestProgContextTimeout(t *testing.T) {
 			case <-done:
 				return 1
 			}
-		}) {
+		}, nil) {
 		case 1:
 			TError(sFail, t, "Error", "timed out")
 		}

@@ -123,7 +123,7 @@ func TestProgTimeoutLeak(t *testing.T) {
 			case <-tm:
 				return 1
 			}
-		}) {
+		}, nil) {
 		case 0:
 			_ = v
 		case 1:

@@ -40,6 +40,7 @@ type raceDetector struct {
 	blocked  map[int]blockMark // goroutine -> the object it blocked on
 	anyChan  vclock            // channel operations whose channel is unknown
 	atomics  vclock            // sync/atomic and sync.Map operations
+	relSeq   int               // releases of any sync object so far
 	// nativeClock joins the clocks of goroutines when they blocked inside
 	// code gopct does not instrument, nativeSeq counts those waits, and
 	// nativeSeen[g] is the count g's clock has joined (native).
@@ -71,6 +72,7 @@ type raceDetector struct {
 type syncClock struct {
 	clock    vclock
 	releases int
+	lastRel  int // relSeq at the last release
 }
 
 // syncOf is the state of sync object obj, made on first use (an object
@@ -91,7 +93,8 @@ func (r *raceDetector) syncOf(obj uintptr) *syncClock {
 
 type blockMark struct {
 	obj uintptr
-	seq int
+	seq int // obj's releases, with the block's own
+	at  int // relSeq, with the block's own releases
 }
 
 // epoch is a goroutine's clock value at an access, with the access's site,
@@ -181,6 +184,8 @@ func (r *raceDetector) release(g int, obj uintptr) {
 	s := r.syncOf(obj)
 	s.clock.join(*r.clock(g))
 	s.releases++
+	r.relSeq++
+	s.lastRel = r.relSeq
 	r.tick(g)
 }
 
@@ -269,8 +274,11 @@ func (r *raceDetector) spawn(ev *Event) {
 // chanOp: a channel operation that completed at once, as a lock acquired
 // and released, after everyone when the other side may be unseen.
 func (r *raceDetector) chanOp(ev *Event) {
-	g, obj := ev.G, ev.Obj
-	if obj == 0 || r.unseenSender(ev) {
+	g, obj, op := ev.G, ev.Obj, ev.Op
+	if ev.Sel != nil && ev.Sel.Taken >= 0 {
+		obj, op = r.caseTaken(ev.Sel) // a select's case, as the operation alone
+	}
+	if obj == 0 || r.unseenSender(obj, op) {
 		r.joinAll(g)
 	}
 	if obj == 0 {
@@ -285,22 +293,35 @@ func (r *raceDetector) chanOp(ev *Event) {
 
 // unseenSender accounts for a completed channel operation and says whether
 // it is a receive that no instrumented send or close explains.
-func (r *raceDetector) unseenSender(ev *Event) bool {
-	switch ev.Op {
+func (r *raceDetector) unseenSender(obj uintptr, op SiteKind) bool {
+	switch op {
 	case KindSend:
-		r.sends[ev.Obj]++
+		r.sends[obj]++
 	case KindClose:
-		r.closed[ev.Obj] = true
+		r.closed[obj] = true
 	case KindRecv:
-		r.recvs[ev.Obj]++
-		return !r.closed[ev.Obj] && r.recvs[ev.Obj] > r.sends[ev.Obj]
+		r.recvs[obj]++
+		return !r.closed[obj] && r.recvs[obj] > r.sends[obj]
 	}
 	return false
+}
+
+// caseTaken is the channel and operation of the case a select took.
+func (r *raceDetector) caseTaken(sel *SelectCases) (uintptr, SiteKind) {
+	c, send := sel.Chan(sel.Taken)
+	if send {
+		return c, KindSend
+	}
+	return c, KindRecv
 }
 
 func (r *raceDetector) block(ev *Event) {
 	if !blocksOnChannel(ev) {
 		return // a model wait: the acquire that follows carries the edge
+	}
+	if ev.Sel != nil {
+		r.blockSelect(ev.G, ev.Sel)
+		return
 	}
 	if ev.Obj == 0 {
 		r.anyChan.join(*r.clock(ev.G))
@@ -312,7 +333,41 @@ func (r *raceDetector) block(ev *Event) {
 		r.release(ev.G, ev.Obj)
 		r.anyChan.join(r.syncOf(ev.Obj).clock)
 	}
-	r.blocked[ev.G] = blockMark{ev.Obj, r.syncOf(ev.Obj).releases}
+	r.blocked[ev.G] = blockMark{ev.Obj, r.syncOf(ev.Obj).releases, r.relSeq}
+}
+
+// blockSelect: a select blocks on each of its cases' channels, as the
+// operation of each case alone would (block): whichever completes it
+// (a receive that takes its send, a send that its receive takes) is
+// ordered after what it did before. Its sends are not counted: only one
+// will be delivered, so a receive that takes one is ordered after
+// everyone (unseenSender), and the send is counted when it completes.
+func (r *raceDetector) blockSelect(g int, sel *SelectCases) {
+	for i := 0; i < sel.N; i++ {
+		if c, _ := sel.Chan(i); c != 0 {
+			r.release(g, c)
+		}
+	}
+	r.tick(g)
+	r.blocked[g] = blockMark{at: r.relSeq}
+}
+
+// wakeSelect: the select that g blocked in (mark m) took a case. Its
+// channel's operation since the block, if instrumented code did one,
+// accounts for it, as for the case's operation alone (wake); otherwise,
+// or when a channel gopct left out of the select woke it, g is ordered
+// after everyone.
+func (r *raceDetector) wakeSelect(g int, sel *SelectCases, m blockMark) {
+	if sel.Taken < 0 {
+		r.joinAll(g)
+		return
+	}
+	c, op := r.caseTaken(sel)
+	if r.unseenSender(c, op) || r.syncOf(c).lastRel <= m.at {
+		r.joinAll(g)
+		return
+	}
+	r.acquire(g, c)
 }
 
 func (r *raceDetector) wake(ev *Event) {
@@ -321,6 +376,10 @@ func (r *raceDetector) wake(ev *Event) {
 	}
 	m := r.blocked[ev.G]
 	delete(r.blocked, ev.G)
+	if ev.Sel != nil {
+		r.wakeSelect(ev.G, ev.Sel, m)
+		return
+	}
 	unseen := false
 	if ev.Op == KindRecv {
 		r.recvs[ev.Obj]++

@@ -77,7 +77,11 @@ func ReflectSelect(site int, cases []reflect.SelectCase) (chosen int, recv refle
 		chosen, recv, recvOK = reflect.Select(cases)
 		return slices.Index(live, chosen)
 	}
-	if j := selectOp(site, len(live), def >= 0, try, block); j >= 0 {
+	chans := func(j int) (uintptr, bool) {
+		c := cases[live[j]]
+		return uintptr(c.Chan.UnsafePointer()), c.Dir == reflect.SelectSend
+	}
+	if j := selectOp(site, len(live), def >= 0, try, block, chans); j >= 0 {
 		return live[j], recv, recvOK
 	}
 	return def, reflect.Value{}, false

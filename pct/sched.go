@@ -91,11 +91,12 @@ type execution struct {
 	index     int
 	strategy  Strategy
 	rec       *recorder
-	dec       Decision   // the decision being made (reused: no allocation per point)
-	obs       []Observer // subscribers to the event stream
-	observing bool       // len(obs) > 0, tested on every operation
-	evBuf     Event      // the event being emitted (emit)
-	access    Access     // the operation at the current scheduling point
+	dec       Decision    // the decision being made (reused: no allocation per point)
+	obs       []Observer  // subscribers to the event stream
+	observing bool        // len(obs) > 0, tested on every operation
+	evBuf     Event       // the event being emitted (emit)
+	selBuf    SelectCases // the cases of the select being emitted (emitSelect)
+	access    Access      // the operation at the current scheduling point
 
 	gs      []*G
 	enabled []*G // sorted by id; rebuilt when dirty
@@ -791,14 +792,20 @@ func (e *execution) merge() {
 // the time anyone else acts.
 func (e *execution) blockIn(g *G, obj uintptr, what string, op func()) {
 	e.note(EvBlock, g, g.site, obj)
+	e.blockStart(g, what)
+	op()
+	e.comeBack(g)
+	e.note(EvWake, g, g.site, obj)
+}
+
+// blockStart is blockIn's part between the EvBlock and the real
+// operation: g blocks and hands the token on.
+func (e *execution) blockStart(g *G, what string) {
 	e.setState(g, gInOp)
 	g.waitFor = what
 	g.inOp = true
 	e.inOp++
 	e.handOff(g, true)
-	op()
-	e.comeBack(g)
-	e.note(EvWake, g, g.site, obj)
 }
 
 // handOff passes the token from g, which cannot continue, to the strategy's
