@@ -588,17 +588,55 @@ func (e *execution) stuckForEver() *Failure {
 // leftoverSummary names the goroutines still alive after the test returned:
 // blocked ones with what they wait for, runnable ones with where they are.
 func (e *execution) leftoverSummary(prefix string) string {
-	var parts []string
+	var gs stuckGroups
 	for _, g := range e.gs {
 		switch {
 		case g.id == 0 || g.state == gDone || g.state == gDormant || g.daemon:
 		case g.state == gEnabled:
-			parts = append(parts, fmt.Sprintf("%s runnable at %s", gname(g.id), sitePos(g.site)))
+			gs.add(g.id, "runnable at "+sitePos(g.site))
 		default:
-			parts = append(parts, fmt.Sprintf("%s %s", gname(g.id), g.waitFor))
+			gs.add(g.id, g.waitFor)
 		}
 	}
-	return prefix + " " + strings.Join(parts, "; ")
+	return prefix + " " + gs.String()
+}
+
+// stuckGroups lists goroutines by what they are doing, those doing the
+// same thing together, in the order of the first of each: a chain of 1,000
+// goroutines blocked at one receive is one line, not 1,000 clauses.
+type stuckGroups struct {
+	whats []string
+	ids   map[string][]int
+}
+
+func (s *stuckGroups) add(id int, what string) {
+	if s.ids == nil {
+		s.ids = map[string][]int{}
+	}
+	if _, ok := s.ids[what]; !ok {
+		s.whats = append(s.whats, what)
+	}
+	s.ids[what] = append(s.ids[what], id)
+}
+
+func (s *stuckGroups) len() int { return len(s.whats) }
+
+// String is "g1 WHAT; g2, g3 WHAT2; g4, g5, g6 and 994 more WHAT3".
+func (s *stuckGroups) String() string {
+	parts := make([]string, len(s.whats))
+	for i, what := range s.whats {
+		ids := s.ids[what]
+		names := make([]string, 0, 3)
+		for _, id := range ids[:min(len(ids), 3)] {
+			names = append(names, gname(id))
+		}
+		who := strings.Join(names, ", ")
+		if len(ids) > 3 {
+			who += fmt.Sprintf(" and %d more", len(ids)-3)
+		}
+		parts[i] = who + " " + what
+	}
+	return strings.Join(parts, "; ")
 }
 
 // leftoversMayBeFinalized ends an execution whose test returned leaving

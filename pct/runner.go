@@ -689,19 +689,19 @@ func (e *execution) stuckAdvice() string {
 }
 
 func (e *execution) blockedSummary(prefix string) string {
-	var parts []string
+	var gs stuckGroups
 	for _, g := range e.gs {
 		if g.state == gInOp || g.state == gWaiting {
 			if (g.id == 0 || g.daemon) && e.bodyDone {
 				continue // the test's goroutine, and the process's, are no leak
 			}
-			parts = append(parts, fmt.Sprintf("%s %s", gname(g.id), g.waitFor))
+			gs.add(g.id, g.waitFor)
 		}
 	}
-	if len(parts) == 0 {
+	if gs.len() == 0 {
 		return prefix + " goroutines are blocked"
 	}
-	return prefix + " " + strings.Join(parts, "; ")
+	return prefix + " " + gs.String()
 }
 
 // runBody runs the test function as goroutine g0 of the execution, then

@@ -153,20 +153,7 @@ func writeBug(w io.Writer, b *Bug) {
 		writeTrace(w, b.Trace, b.Untraced, b.TraceGap)
 	}
 	if len(b.Goroutines) > 0 {
-		fmt.Fprintf(w, "\ngoroutines at the end:\n")
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		for _, g := range b.Goroutines {
-			created := ""
-			if g.Created != "" {
-				created = "created by " + g.Parent + " at " + g.Created
-			}
-			what := g.Waiting
-			if what == "" {
-				what = "last at " + g.At
-			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", g.ID, g.State, what, created)
-		}
-		tw.Flush()
+		writeGoroutines(w, b.Goroutines)
 	}
 	if b.Stack != "" {
 		title := "panic stack"
@@ -174,6 +161,45 @@ func writeBug(w io.Writer, b *Bug) {
 			title = "stack"
 		}
 		fmt.Fprintf(w, "\n%s:\n  %s\n", title, indent(strings.TrimSpace(b.Stack), "  "))
+	}
+}
+
+// manyGoroutines is the number of goroutines past which the table of
+// goroutines at the end shows at most sameGoroutines of those alike (same
+// state, same place, started at the same go statement), unless FullTrace:
+// a chain of 1,000 goroutines blocked at one receive is three rows and a
+// count.
+const (
+	manyGoroutines = 50
+	sameGoroutines = 3
+)
+
+func writeGoroutines(w io.Writer, gs []pct.GInfo) {
+	fmt.Fprintf(w, "\ngoroutines at the end:\n")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	alike := map[[3]string]int{}
+	hidden := 0
+	for _, g := range gs {
+		created := ""
+		if g.Created != "" {
+			created = "created by " + g.Parent + " at " + g.Created
+		}
+		what := g.Waiting
+		if what == "" {
+			what = "last at " + g.At
+		}
+		if !FullTrace && len(gs) > manyGoroutines {
+			k := [3]string{g.State, what, g.Created}
+			if alike[k]++; alike[k] > sameGoroutines {
+				hidden++
+				continue
+			}
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", g.ID, g.State, what, created)
+	}
+	tw.Flush()
+	if hidden > 0 {
+		fmt.Fprintf(w, "  ... and %d more, each like one above (same state and place, started at the same go statement); all with -verbose\n", hidden)
 	}
 }
 
