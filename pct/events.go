@@ -61,14 +61,14 @@ type Event struct {
 	Sel *SelectCases
 }
 
-// SelectCases are the cases of a select, for the race detector: Chan(i),
-// for i < N, is case i's channel (ChanID) and whether the case sends;
-// Taken is the case the select took (-1 at its EvBlock, or when a channel
-// gopct left out of the select woke it).
+// SelectCases are the cases of a select, for the race detector: Chans[i]
+// is case i's channel (ChanID) and Sends[i] whether the case sends; Taken
+// is the case the select took (-1 at its EvBlock, or when a channel gopct
+// left out of the select woke it).
 type SelectCases struct {
-	N     int
+	Chans []uintptr
+	Sends []bool
 	Taken int
-	Chan  func(i int) (ch uintptr, send bool)
 }
 
 // Observer receives the events of one execution. Observe runs on the
@@ -141,8 +141,15 @@ func (e *execution) emitSelect(k EventKind, g *G, site, n, taken int, chans func
 		ev.Other = taken + 1
 	}
 	if chans != nil {
-		e.selBuf = SelectCases{N: n, Taken: taken, Chan: chans}
-		ev.Sel = &e.selBuf
+		// Copied out of chans, which then does not escape: a select's
+		// closures stay on its goroutine's stack.
+		b := &e.selBuf
+		b.Chans, b.Sends, b.Taken = b.Chans[:0], b.Sends[:0], taken
+		for i := 0; i < n; i++ {
+			c, send := chans(i)
+			b.Chans, b.Sends = append(b.Chans, c), append(b.Sends, send)
+		}
+		ev.Sel = b
 	}
 	e.emit(ev)
 	e.evBuf.Sel = nil // emitOp leaves Sel as it finds it

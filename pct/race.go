@@ -308,11 +308,10 @@ func (r *raceDetector) unseenSender(obj uintptr, op SiteKind) bool {
 
 // caseTaken is the channel and operation of the case a select took.
 func (r *raceDetector) caseTaken(sel *SelectCases) (uintptr, SiteKind) {
-	c, send := sel.Chan(sel.Taken)
-	if send {
-		return c, KindSend
+	if sel.Sends[sel.Taken] {
+		return sel.Chans[sel.Taken], KindSend
 	}
-	return c, KindRecv
+	return sel.Chans[sel.Taken], KindRecv
 }
 
 func (r *raceDetector) block(ev *Event) {
@@ -343,8 +342,8 @@ func (r *raceDetector) block(ev *Event) {
 // will be delivered, so a receive that takes one is ordered after
 // everyone (unseenSender), and the send is counted when it completes.
 func (r *raceDetector) blockSelect(g int, sel *SelectCases) {
-	for i := 0; i < sel.N; i++ {
-		if c, _ := sel.Chan(i); c != 0 {
+	for _, c := range sel.Chans {
+		if c != 0 {
 			r.release(g, c)
 		}
 	}
