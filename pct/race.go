@@ -22,14 +22,16 @@ import (
 //
 // The overriding rule is no false report. Where the events do not tell an
 // edge precisely, the detector adds more happens-before, never less: a
-// channel is a lock that every operation acquires and releases; an atomic
-// or sync.Map operation synchronises through one shared clock; and where
-// the other side may be code gopct does not see, the goroutine joins every
+// channel is a lock that every operation acquires and releases (but a
+// close, which the memory model orders after nothing, only releases; a
+// select is the operation of the case it takes); an atomic or sync.Map
+// operation synchronises through one shared clock; and where the other
+// side may be code gopct does not see, the goroutine joins every
 // goroutine's clock: a receive that no instrumented send or close accounts
 // for (a context's Done channel closed by a cancel function, a timer's
-// channel), a select (its channel is not known), and a callback started by
-// unmanaged code (AfterFunc). Extra edges can hide a race, never invent
-// one.
+// channel), a select woken by a channel gopct left out of it, and a
+// callback started by unmanaged code (AfterFunc). Extra edges can hide a
+// race, never invent one.
 type raceDetector struct {
 	vc    []vclock               // per goroutine
 	syncs map[uintptr]*syncClock // per sync object
@@ -272,7 +274,11 @@ func (r *raceDetector) spawn(ev *Event) {
 }
 
 // chanOp: a channel operation that completed at once, as a lock acquired
-// and released, after everyone when the other side may be unseen.
+// and released, after everyone when the other side may be unseen. A close
+// only releases: nothing is ordered before a close by the memory model (nor
+// by go test -race: closechan only releases), and acquiring the channel
+// ordered the closer after a receiver blocked on it, which hid the race
+// between what each did around them (GoBench's istio8967 was found later).
 func (r *raceDetector) chanOp(ev *Event) {
 	g, obj, op := ev.G, ev.Obj, ev.Op
 	if ev.Sel != nil && ev.Sel.Taken >= 0 {
@@ -286,7 +292,9 @@ func (r *raceDetector) chanOp(ev *Event) {
 		r.tick(g)
 		return
 	}
-	r.acquire(g, obj)
+	if op != KindClose {
+		r.acquire(g, obj)
+	}
 	r.release(g, obj)
 	r.anyChan.join(r.syncOf(obj).clock)
 }
