@@ -932,15 +932,21 @@ func (r *fileRewriter) atomicCall(c *ast.CallExpr, ctx callCtx) string {
 		return r.atomicHoisted(c, addr)
 	}
 	kind := atomicKind(r.info, c)
-	if addr != nil && ctx != ctxDefer && !r.argsCall(c) {
+	if ctx == ctxDefer {
+		return r.plainCall(c) + r.deferredAtomicPoint(c, addr, kind)
+	}
+	if addr != nil && !r.argsCall(c) {
 		return r.callWithArgs(c, map[ast.Node]string{
 			addr: r.rt("AtomicAt") + "(" + r.site(kind, c) + ", " + r.expr(addr) + ")"})
+	}
+	if se, recv := r.atomicRecv(c); recv != "" && !r.argsCall(c) {
+		return r.rt("AtomicAt") + "(" + r.site(kind, c) + ", " + recv + ")." + se.Sel.Name + "(" + strings.Join(r.exprs(c.Args), ", ") + ")"
 	}
 	call := r.plainCall(c)
 	switch {
 	case ctx == ctxStmt:
 		return r.rt("Point") + "(" + r.site(kind, c) + "); " + call
-	case ctx == ctxDefer || sig == nil || sig.Results().Len() != 1:
+	case sig == nil || sig.Results().Len() != 1:
 		return call
 	}
 	return r.rt("Seq") + "(" + r.rt("Point") + "(" + r.site(kind, c) + "), " + call + ")"
@@ -973,6 +979,52 @@ func (r *fileRewriter) atomicAddr(c *ast.CallExpr) ast.Expr {
 		return nil
 	}
 	return c.Args[0]
+}
+
+// deferredAtomicPoint follows a deferred atomic call with a second defer,
+// which runs just before it (deferred calls run last in, first out): its
+// scheduling point and event, PointAt on its address when evaluating that
+// again calls nothing, Point otherwise. A deferred call had neither: a
+// deferred flag.Store(true) published nothing, and the race detector took
+// the write before it and the read after a Load that saw the flag for a
+// race (testscript race_atomic_address).
+func (r *fileRewriter) deferredAtomicPoint(c *ast.CallExpr, addr ast.Expr, kind pct.SiteKind) string {
+	site := r.site(kind, c)
+	p := ""
+	if addr != nil && !hasCall(addr) {
+		p = r.expr(addr)
+	} else if se, recv := r.atomicRecv(c); recv != "" && !hasCall(se.X) {
+		p = recv
+	}
+	if p == "" {
+		return "; defer " + r.rt("Point") + "(" + site + ")"
+	}
+	return "; defer " + r.rt("PointAt") + "(" + site + ", " + p + ")"
+}
+
+// atomicRecv returns, for a method call on a value of a sync/atomic type
+// or a sync.Map (x.n.Add(1), m.Load(k)), the selector and the address of
+// the receiver, rendered: the address the operation works on, which the
+// event carries as for atomicAddr's functions, so that operations on
+// different variables do not order each other. "" for a method promoted
+// from an embedded field (the address would be the outer struct's) or a
+// receiver that is not a pointer or addressable.
+func (r *fileRewriter) atomicRecv(c *ast.CallExpr) (*ast.SelectorExpr, string) {
+	se, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, ""
+	}
+	sel := r.info.Selections[se]
+	if sel == nil || sel.Kind() != types.MethodVal || len(sel.Index()) != 1 || !ptrRecv(sel) {
+		return nil, ""
+	}
+	switch t := r.info.TypeOf(se.X); {
+	case isPtr(t):
+		return se, r.expr(se.X)
+	case r.info.Types[se.X].Addressable():
+		return se, "&" + r.addr(se.X)
+	}
+	return nil, ""
 }
 
 // atomicKind tells the atomic operations that only read (Load*, sync.Map's

@@ -73,9 +73,10 @@ func (h *hbHash) add(ev *Event) {
 
 // syncDep orders an operation after the previous one on its object.
 func (h *hbHash) syncDep(ev *Event, self uint64) uint64 {
-	// Atomics are one chain whatever their address (an atomic function's
-	// event carries one for the race detector): the detector orders them
-	// all through one clock, and so must the graph.
+	// Atomics are one chain whatever their address (their events carry
+	// one for the race detector, which orders only those on one address,
+	// and those of unknown address with all): one chain tells apart every
+	// pair of executions the detector's orders do, and more.
 	if ev.Obj == 0 || ev.Kind == EvAtomic {
 		if ev.Kind == EvBlock || ev.Kind == EvWake {
 			if ev.Op != KindSelect && ev.Op != KindSend && ev.Op != KindRecv {

@@ -25,7 +25,8 @@ import (
 // channel is a lock that every operation acquires and releases (but a
 // close, which the memory model orders after nothing, only releases; a
 // select is the operation of the case it takes); an atomic or sync.Map
-// operation synchronises through one shared clock; and where the other
+// operation whose address gopct does not know synchronises with every
+// other (atomic); and where the other
 // side may be code gopct does not see, the goroutine joins every
 // goroutine's clock: a receive that no instrumented send or close accounts
 // for (a context's Done channel closed by a cancel function, a timer's
@@ -42,7 +43,11 @@ type raceDetector struct {
 	blocked  map[int]blockMark // goroutine -> the object it blocked on
 	anyChan  vclock            // channel operations whose channel is unknown
 	atomics  vclock            // sync/atomic and sync.Map operations
-	relSeq   int               // releases of any sync object so far
+	// anyAtomic: the atomics whose address is unknown; atomicAt: those
+	// on each known address (atomic).
+	anyAtomic vclock
+	atomicAt  map[uintptr]*vclock
+	relSeq    int // releases of any sync object so far
 	// nativeClock joins the clocks of goroutines when they blocked inside
 	// code gopct does not instrument, nativeSeq counts those waits, and
 	// nativeSeen[g] is the count g's clock has joined (native).
@@ -147,7 +152,7 @@ func (v *vclock) join(w vclock) {
 func newRaceDetector() *raceDetector {
 	return &raceDetector{syncs: map[uintptr]*syncClock{}, blocked: map[int]blockMark{},
 		shadow: map[uintptr]shadow{}, pages: shadowPages{m: map[uintptr]*shadowRegion{}}, adopted: map[int]bool{}, sends: map[uintptr]int{}, recvs: map[uintptr]int{},
-		closed: map[uintptr]bool{}}
+		closed: map[uintptr]bool{}, atomicAt: map[uintptr]*vclock{}}
 }
 
 func init() {
@@ -231,18 +236,7 @@ func (r *raceDetector) Observe(ev *Event) {
 	case EvChan:
 		r.chanOp(ev)
 	case EvAtomic:
-		c := r.clock(ev.G)
-		c.join(r.atomics)
-		r.atomics.join(*c)
-		if ev.Obj != 0 {
-			// An atomic on a known address is also an access to it:
-			// unordered with a plain access there, it is a race. Checked
-			// after the join (the edges through the shared atomic clock
-			// order it after every earlier atomic) and before the tick
-			// (whoever acquires the atomic clock later is after it).
-			r.access(ev)
-		}
-		r.tick(ev.G)
+		r.atomic(ev)
 	case EvBlock:
 		if ev.Other == nativeWait {
 			r.native(ev.G, true)
@@ -258,6 +252,41 @@ func (r *raceDetector) Observe(ev *Event) {
 	case EvRead, EvWrite:
 		r.access(ev)
 	}
+}
+
+// atomic: sync/atomic operations (and sync.Map's) are sequentially
+// consistent. One on a known address is ordered after every earlier one on
+// that address, as under go test -race, and after every earlier one whose
+// address gopct does not know (anyAtomic: a method called through a
+// function value or deferred); one on an unknown address is ordered after
+// every earlier atomic (atomics) and before every later one. So operations
+// on two variables do not order their goroutines: before, one clock for all
+// atomics made any goroutine that counted a statistic ordered after every
+// other that had, and hid their races.
+func (r *raceDetector) atomic(ev *Event) {
+	c := r.clock(ev.G)
+	if ev.Obj == 0 {
+		c.join(r.atomics)
+		r.anyAtomic.join(*c)
+		r.atomics.join(*c)
+		r.tick(ev.G)
+		return
+	}
+	a := r.atomicAt[ev.Obj]
+	if a == nil {
+		a = &vclock{}
+		r.atomicAt[ev.Obj] = a
+	}
+	c.join(*a)
+	c.join(r.anyAtomic)
+	a.join(*c)
+	r.atomics.join(*c)
+	// An atomic on a known address is also an access to it: unordered
+	// with a plain access there, it is a race. Checked after the joins
+	// and before the tick (whoever acquires the address later is after
+	// it).
+	r.access(ev)
+	r.tick(ev.G)
 }
 
 func (r *raceDetector) spawn(ev *Event) {
