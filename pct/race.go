@@ -79,7 +79,8 @@ type raceDetector struct {
 type syncClock struct {
 	clock    vclock
 	releases int
-	lastRel  int // relSeq at the last release
+	lastRel  int    // relSeq at the last release
+	readers  vclock // an RWMutex's RUnlocks (lockRelease)
 }
 
 // syncOf is the state of sync object obj, made on first use (an object
@@ -187,6 +188,35 @@ func (r *raceDetector) tick(g int) {
 
 func (r *raceDetector) acquire(g int, obj uintptr) { r.clock(g).join(r.syncOf(obj).clock) }
 
+// lockAcquire and lockRelease are the edges of locks, WaitGroups, Once
+// and Cond, as go test -race draws them for an RWMutex: an RUnlock
+// releases into the lock's readers' clock, which only the acquires other
+// than RLock take (a Lock orders its writer after the readers before it),
+// and an RLock acquires the clock of the other releases only (an Unlock
+// orders the readers after the writer). So two readers are not ordered by
+// the lock they share, and a write under RLock races with another
+// reader's (testscript race_rwmutex). Everything other than RLock acquires
+// both clocks, so whatever gopct does not know to be a writer's Lock (a
+// Cond's wake, a lock through sync.Locker) is ordered after the readers.
+func (r *raceDetector) lockAcquire(ev *Event) {
+	s := r.syncOf(ev.Obj)
+	c := r.clock(ev.G)
+	c.join(s.clock)
+	if ev.Op != KindRLock && len(s.readers) > 0 {
+		c.join(s.readers)
+	}
+}
+
+func (r *raceDetector) lockRelease(ev *Event) {
+	if ev.Op != KindRUnlock {
+		r.release(ev.G, ev.Obj)
+		return
+	}
+	s := r.syncOf(ev.Obj)
+	s.readers.join(*r.clock(ev.G))
+	r.tick(ev.G)
+}
+
 func (r *raceDetector) release(g int, obj uintptr) {
 	s := r.syncOf(obj)
 	s.clock.join(*r.clock(g))
@@ -230,9 +260,9 @@ func (r *raceDetector) Observe(ev *Event) {
 	case EvSpawn:
 		r.spawn(ev)
 	case EvAcquire:
-		r.acquire(ev.G, ev.Obj)
+		r.lockAcquire(ev)
 	case EvRelease:
-		r.release(ev.G, ev.Obj)
+		r.lockRelease(ev)
 	case EvChan:
 		r.chanOp(ev)
 	case EvAtomic:
