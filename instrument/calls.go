@@ -855,7 +855,7 @@ func (r *fileRewriter) special(c *ast.CallExpr, o op, recv, method string, args 
 			// t.Errorf(format, args...): TError's own variadic list
 			// takes the format too, and Go allows no argument before a
 			// spread slice.
-			args = []string{"append([]interface{}{" + strings.Join(args[:len(args)-1], ", ") + "}, " + args[len(args)-1] + "...)"}
+			args = []string{r.rt("Spread") + "([]interface{}{" + strings.Join(args[:len(args)-1], ", ") + "}, " + args[len(args)-1] + ")"}
 		}
 	}
 	parts = append(parts, args...)

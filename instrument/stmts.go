@@ -333,7 +333,7 @@ func (r *fileRewriter) rangeMap(s *ast.RangeStmt, m *types.Map) string {
 // With `=`, fresh variables receive the index and the element, and are
 // assigned to the operands, as rangeMap does.
 func (r *fileRewriter) rangeSlice(s *ast.RangeStmt, sl *types.Slice) string {
-	sv, j := r.tmp("s"), r.tmp("j")
+	sv, n, j := r.tmp("s"), r.tmp("n"), r.tmp("j")
 	elem := r.rt("RangeLoad") + "(" + r.site(pct.KindRead, s.X) + ", &" + sv + "[" + j + "])"
 	key, val := nonBlank(s.Key), nonBlank(s.Value)
 	var i, v, pre string
@@ -351,8 +351,8 @@ func (r *fileRewriter) rangeSlice(s *ast.RangeStmt, sl *types.Slice) string {
 		}
 		pre += r.assignTo(val, v, sl.Elem(), "") + "; "
 	}
-	return "for " + sv + ", " + j + ", " + i + ", " + v + " := " + r.rt("SliceWalk") + "(" + r.expr(s.X) + "); " +
-		j + " < len(" + sv + "); " + j + "++ " + openBlock(r.stmt(s.Body, false), pre)
+	return "for " + sv + ", " + n + ", " + j + ", " + i + ", " + v + " := " + r.rt("SliceWalk") + "(" + r.expr(s.X) + "); " +
+		j + " < " + n + "; " + j + "++ " + openBlock(r.stmt(s.Body, false), pre)
 }
 
 // assignIfNamed is `name = v; `, or nothing for a blank name.

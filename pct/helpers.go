@@ -22,6 +22,10 @@ func XAppend[S ~[]E, E any](site int, s S) func(v ...E) S {
 	}
 }
 
+// Spread is append(head, tail...) for the instrumenter, which never spells
+// a builtin's name in generated code: a package may declare its own.
+func Spread(head, tail []interface{}) []interface{} { return append(head, tail...) }
+
 // XZero returns zero values of the element type of ch and false: the
 // temporaries of an instrumented select receive case.
 func XZero[T any](ch <-chan T) (v T, ok bool) { return }

@@ -34,9 +34,11 @@ import "unsafe"
 // maps (mapiter.go), cost 35 ns. A range over an array or a pointer to an
 // array stays as it is.
 
-// SliceWalk begins a range loop over s: s itself, the first index, and the
+// SliceWalk begins a range loop over s: s itself, its length (the loop's
+// bound, which the generated code does not spell len(s): a package may
+// declare its own len, as bigcache's Len does), the first index, and the
 // loop's index and element variables, zero.
-func SliceWalk[S ~[]E, E any](s S) (_ S, j, i int, v E) { return s, 0, 0, v }
+func SliceWalk[S ~[]E, E any](s S) (_ S, n, j, i int, v E) { return s, len(s), 0, 0, v }
 
 // RangeLoad reads *p, the element of a range loop, with an event for the
 // observers (see above).

@@ -26,7 +26,7 @@ func BenchmarkSliceWalk(b *testing.B) {
 	b.Run("walk", func(b *testing.B) {
 		n := 0
 		for b.Loop() {
-			for s, j, _, x := SliceWalk(xs); j < len(s); j++ {
+			for s, m, j, _, x := SliceWalk(xs); j < m; j++ {
 				x = RangeLoad(sR, &s[j])
 				n += x
 			}
