@@ -84,7 +84,7 @@ func markWoken() {
 }
 
 // selectOp is Select; chans, when not nil, names the case taken in the
-// select's events (caseEvent).
+// select's events (emitSelect).
 func selectOp(site, n int, hasDefault bool, try func(int) bool, block func() int, chans func(int) (uintptr, bool)) int {
 	e, g := self()
 	if e == nil {

@@ -26,13 +26,12 @@ import (
 // close, which the memory model orders after nothing, only releases; a
 // select is the operation of the case it takes); an atomic or sync.Map
 // operation whose address gopct does not know synchronises with every
-// other (atomic); and where the other
-// side may be code gopct does not see, the goroutine joins every
-// goroutine's clock: a receive that no instrumented send or close accounts
-// for (a context's Done channel closed by a cancel function, a timer's
-// channel), a select woken by a channel gopct left out of it, and a
-// callback started by unmanaged code (AfterFunc). Extra edges can hide a
-// race, never invent one.
+// other (atomic); and where the other side may be code gopct does not
+// see, the goroutine joins every goroutine's clock: a receive that no
+// instrumented send or close accounts for (a context's Done channel closed
+// by a cancel function, a timer's channel), a select woken by a channel
+// gopct left out of it, and a callback started by unmanaged code
+// (AfterFunc). Extra edges can hide a race, never invent one.
 type raceDetector struct {
 	vc    []vclock               // per goroutine
 	syncs map[uintptr]*syncClock // per sync object
