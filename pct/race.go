@@ -72,14 +72,13 @@ type raceDetector struct {
 }
 
 // syncClock is a sync object's happens-before state: the join of the
-// clocks of its releases, and their number. One map entry per object,
+// clocks of its releases, and when the last was. One map entry per object,
 // changed in place (issue 11: two maps, each read and written at every
 // release, were ~14 ns of a Lock or Unlock with race detection on).
 type syncClock struct {
-	clock    vclock
-	releases int
-	lastRel  int    // relSeq at the last release
-	readers  vclock // an RWMutex's RUnlocks (lockRelease)
+	clock   vclock
+	lastRel int    // relSeq at the last release (0: none)
+	readers vclock // an RWMutex's RUnlocks (lockRelease)
 }
 
 // syncOf is the state of sync object obj, made on first use (an object
@@ -100,7 +99,6 @@ func (r *raceDetector) syncOf(obj uintptr) *syncClock {
 
 type blockMark struct {
 	obj uintptr
-	seq int // obj's releases, with the block's own
 	at  int // relSeq, with the block's own releases
 }
 
@@ -219,7 +217,6 @@ func (r *raceDetector) lockRelease(ev *Event) {
 func (r *raceDetector) release(g int, obj uintptr) {
 	s := r.syncOf(obj)
 	s.clock.join(*r.clock(g))
-	s.releases++
 	r.relSeq++
 	s.lastRel = r.relSeq
 	r.tick(g)
@@ -398,7 +395,7 @@ func (r *raceDetector) block(ev *Event) {
 		r.release(ev.G, ev.Obj)
 		r.anyChan.join(r.syncOf(ev.Obj).clock)
 	}
-	r.blocked[ev.G] = blockMark{ev.Obj, r.syncOf(ev.Obj).releases, r.relSeq}
+	r.blocked[ev.G] = blockMark{ev.Obj, r.relSeq}
 }
 
 // blockSelect: a select blocks on each of its cases' channels, as the
@@ -453,7 +450,7 @@ func (r *raceDetector) wake(ev *Event) {
 	switch {
 	case ev.Obj == 0 || unseen:
 		r.joinAll(ev.G) // a select, or a value or close gopct did not see
-	case r.syncOf(ev.Obj).releases == m.seq:
+	case r.syncOf(ev.Obj).lastRel <= m.at:
 		// Nothing instrumented released the channel since our own block:
 		// something gopct does not see woke us (a cancel function
 		// closing a Done channel). Order after everyone.
