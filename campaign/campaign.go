@@ -133,7 +133,8 @@ type Binary struct {
 	Analysis string        // why there is no site→variable table ("" when there is one)
 	Module   string
 	workDir  string
-	root     string // module root, for module-relative positions
+	root     string            // module root, for module-relative positions
+	copies   map[string]string // dependency module copies -> their own directories (instrument.Result.Copies)
 	instr    *instrument.Result
 	fromTest bool
 	GoRace   bool // built with Go's -race (BuildOptions.GoRace)
@@ -185,7 +186,7 @@ func BuildWith(dir, pattern string, o BuildOptions) (*Binary, error) {
 		res.Cleanup()
 		return nil, err
 	}
-	b := &Binary{Path: filepath.Join(work, "pkg.test"), workDir: work, instr: res, Sites: res.Sites, Module: res.ModulePath, root: res.ModuleRoot}
+	b := &Binary{Path: filepath.Join(work, "pkg.test"), workDir: work, instr: res, Sites: res.Sites, Module: res.ModulePath, root: res.ModuleRoot, copies: res.Copies()}
 	table, why := siteVarTable(res, pattern)
 	if err := res.WriteSiteVars(table); err != nil {
 		b.Close()
@@ -233,7 +234,7 @@ func buildFromFront(path string) (*Binary, error) {
 		return nil, nil
 	}
 	b.Sites, b.Vars, b.SiteVars, b.Analysis = e.Sites, e.Vars, e.SiteVars, e.Analysis
-	b.Module, b.root, b.Package, b.Dir = e.Module, e.Root, e.Package, e.Dir
+	b.Module, b.root, b.Package, b.Dir, b.copies = e.Module, e.Root, e.Package, e.Dir, e.Copies
 	return b, nil
 }
 
@@ -353,7 +354,8 @@ type worker struct {
 	nextChunk int
 	recs      []pct.Record // what it reported, once exited
 	cfg       pct.Config
-	root      string // module root, for module-relative positions
+	root      string            // module root, for module-relative positions
+	paths     *strings.Replacer // names files of module copies by their own names (copyNames)
 }
 
 // Hunt runs the campaign for one test and returns its summary.
@@ -1016,13 +1018,13 @@ func (b *Binary) start(cfg pct.Config, extra ...*os.File) (*worker, error) {
 		output.Close()
 		return nil, err
 	}
-	return &worker{cmd: cmd, out: cfg.Out, output: output, cfg: cfg, root: b.root}, nil
+	return &worker{cmd: cmd, out: cfg.Out, output: output, cfg: cfg, root: b.root, paths: copyNames(b.copies)}, nil
 }
 
 // records returns what a worker reported, or an error explaining why it
 // reported nothing usable.
 func (w *worker) records() ([]pct.Record, error) {
-	recs, err := readRecords(w.out)
+	recs, err := readRecords(w.out, w.paths)
 	if err != nil {
 		return nil, err
 	}
@@ -1051,7 +1053,8 @@ func (w *worker) records() ([]pct.Record, error) {
 // with the schedule of the execution that was running, read from the
 // memory-mapped crash log.
 func (w *worker) crashed() ([]pct.Record, error) {
-	out, _ := os.ReadFile(filepath.Join(filepath.Dir(w.out), "output.txt"))
+	data, _ := os.ReadFile(filepath.Join(filepath.Dir(w.out), "output.txt"))
+	out := []byte(w.paths.Replace(string(data)))
 	if dir := os.Getenv("GOPCT_KEEP"); dir != "" {
 		os.WriteFile(filepath.Join(dir, "crash-output.txt"), out, 0o644) // debugging aid, as in Close
 	}
@@ -1153,7 +1156,7 @@ func hasBugRec(recs []pct.Record) bool {
 	return false
 }
 
-func readRecords(path string) ([]pct.Record, error) {
+func readRecords(path string, paths *strings.Replacer) ([]pct.Record, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -1167,7 +1170,7 @@ func readRecords(path string) ([]pct.Record, error) {
 	sc.Buffer(make([]byte, 1<<20), 1<<28)
 	for sc.Scan() {
 		var r pct.Record
-		if json.Unmarshal(sc.Bytes(), &r) != nil {
+		if json.Unmarshal([]byte(paths.Replace(sc.Text())), &r) != nil {
 			continue // a line cut short by a killed writer
 		}
 		if r.Version != pct.SchemaVersion {
@@ -1176,6 +1179,18 @@ func readRecords(path string) ([]pct.Record, error) {
 		recs = append(recs, r)
 	}
 	return recs, sc.Err()
+}
+
+// copyNames replaces the directory of each copy in copies (a stack's file
+// names, in a record or the process's output) by its module's own. The
+// directories are plain paths (gopct's temporary or cache directories, the
+// module cache), the same in JSON text as out of it.
+func copyNames(copies map[string]string) *strings.Replacer {
+	var pairs []string
+	for c, dir := range copies {
+		pairs = append(pairs, c+string(filepath.Separator), dir+string(filepath.Separator))
+	}
+	return strings.NewReplacer(pairs...)
 }
 
 func tail(s string, n int) string {

@@ -42,6 +42,7 @@ type frontEntry struct {
 	Root     string            `json:"root"`
 	Package  string            `json:"package"`
 	Dir      string            `json:"dir"`
+	Copies   map[string]string `json:"copies"`
 }
 
 var (
@@ -126,7 +127,7 @@ func storeFront(path string, res *instrument.Result, pattern string, flags []str
 		return
 	}
 	e := frontEntry{Inputs: map[string]string{}, Dirs: map[string]string{}, BinKey: key, Sites: b.Sites, Vars: b.Vars,
-		SiteVars: b.SiteVars, Analysis: b.Analysis, Module: b.Module, Root: b.root, Package: b.Package, Dir: b.Dir}
+		SiteVars: b.SiteVars, Analysis: b.Analysis, Module: b.Module, Root: b.root, Package: b.Package, Dir: b.Dir, Copies: b.copies}
 	for _, f := range res.Inputs {
 		if e.Inputs[f], err = fileHash(f); err != nil {
 			return

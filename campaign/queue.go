@@ -328,7 +328,7 @@ func (q *sharedQueue) ended(w *queueWorker) error {
 
 func (q *sharedQueue) output(w *queueWorker) string {
 	out, _ := os.ReadFile(w.output.Name())
-	return string(out)
+	return w.paths.Replace(string(out))
 }
 
 // startWorker starts a worker process with its task and result pipes.
@@ -363,7 +363,7 @@ func (q *sharedQueue) read(w *queueWorker, r *os.File) {
 	sc.Buffer(make([]byte, 1<<20), 1<<28)
 	for sc.Scan() {
 		var res pct.QueueResult
-		if json.Unmarshal(sc.Bytes(), &res) == nil {
+		if json.Unmarshal([]byte(w.paths.Replace(sc.Text())), &res) == nil {
 			q.events <- queueEvent{w: w, res: &res}
 		}
 	}

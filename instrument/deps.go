@@ -177,6 +177,19 @@ func (r *Result) touchShared() {
 	}
 }
 
+// Copies maps the directory of each dependency module's copy to the
+// module's own directory: a stack the test binary prints names the copy's
+// files, which the user should see by their own names.
+func (r *Result) Copies() map[string]string {
+	m := map[string]string{}
+	for _, d := range r.deps {
+		if d.copy != "" {
+			m[d.copy] = d.dir
+		}
+	}
+	return m
+}
+
 // redirect moves overlay entries for files of copied modules onto the copy.
 func redirect(mods []*depModule, replace map[string]string) map[string]string {
 	out := make(map[string]string, len(replace))

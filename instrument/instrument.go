@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -101,8 +102,9 @@ type Result struct {
 	Inputs       []string          // every file the build reads that may change (inputs: local modules' sources, embeds, go.mod, go.sum; go.work), sorted
 	Program      *load.Program     // the load the rewrite worked on
 
-	deps    []*depModule      // dependency modules instrumented too
-	overlay map[string]string // the overlay's replacements (writeOverlay)
+	deps     []*depModule        // dependency modules instrumented too, then those of poolPkgs
+	poolPkgs []*packages.Package // other modules' packages whose pool calls are rewritten (poolonly.go)
+	overlay  map[string]string   // the overlay's replacements (writeOverlay)
 }
 
 // Instrument loads the packages of cfg.Patterns with their tests, rewrites
@@ -134,6 +136,10 @@ func Instrument(cfg Config) (*Result, error) {
 	if err := missingDeps(explicit, res.deps); err != nil {
 		res.Cleanup()
 		return nil, err
+	}
+	if slices.Contains(cfg.Deps, "auto") {
+		res.poolPkgs = poolPackages(prog.Roots, deps)
+		res.deps = append(res.deps, poolModules(res.poolPkgs)...)
 	}
 	if err := copyModules(res.deps, work, cfg.RuntimeCache); err != nil {
 		res.Cleanup()
@@ -437,6 +443,10 @@ func (r *Result) rewrite(pkgs []*packages.Package, tests []string, runtimeCache 
 	globals := newGlobalFiles()
 	names := r.Namer()
 	instrumented := map[string]bool{}
+	// First, so that their site ids move with no edit of the user's.
+	if err := r.rewritePools(replace); err != nil {
+		return err
+	}
 	us := units(pkgs, r.ModuleRoot, r.deps)
 	pinning := pinningPackages(us)
 	for _, u := range us {

@@ -32,6 +32,7 @@ type fileRewriter struct {
 	helpers  []string        // functions that call Helper(), by frame name (noteHelper)
 	tests    map[string]bool // test functions to wrap; nil = all
 	pkgs     map[string]bool // import paths of the packages instrumented (nil: this one only)
+	poolOnly bool            // rewrite sync.Pool's Get and Put only (poolonly.go)
 
 	sites      []pct.SiteInfo
 	shared     map[*types.Var]bool    // locals whose address escapes
@@ -134,7 +135,9 @@ func (r *fileRewriter) node(n ast.Node) string {
 // rewriteFile returns the rewritten file, and whether anything changed.
 func (r *fileRewriter) rewriteFile() ([]byte, bool, error) {
 	f := r.file
-	r.findClockLinks()
+	if !r.poolOnly {
+		r.findClockLinks()
+	}
 	var b strings.Builder
 	nameEnd := f.Name.End()
 	b.WriteString(r.raw(r.tf.Pos(0), nameEnd))
@@ -144,8 +147,12 @@ func (r *fileRewriter) rewriteFile() ([]byte, bool, error) {
 	}
 	pos := nameEnd
 	for _, d := range f.Decls {
-		b.WriteString(r.unlinkClocks(r.raw(pos, d.Pos()), d))
-		b.WriteString(r.decl(d))
+		if r.poolOnly {
+			b.WriteString(r.raw(pos, d.Pos()) + r.poolNode(d))
+		} else {
+			b.WriteString(r.unlinkClocks(r.raw(pos, d.Pos()), d))
+			b.WriteString(r.decl(d))
+		}
 		pos = d.End()
 	}
 	b.WriteString(r.unlinkClocks(r.raw(pos, r.tf.Pos(r.tf.Size())), nil))
