@@ -76,7 +76,8 @@ type Config struct {
 // github.com/libp2p/go-buffer-pool is the same for go-yamux and libp2p:
 // the copies of two sessions' send loops into one recycled buffer were 15
 // FALSE races in go-yamux v5's tests (sweep of stop 32), once copies were
-// events.
+// events. Beyond these, auto rewrites the sync.Pool calls of every other
+// module (poolonly.go): the general form of the last two.
 var AutoDeps = []string{"golang.org/x/sync", "github.com/stretchr/testify", "github.com/benbjohnson/clock", "go.uber.org/goleak",
 	"go.uber.org/mock", "github.com/golang/mock", "k8s.io/utils", "github.com/valyala/bytebufferpool", "github.com/libp2p/go-buffer-pool"}
 

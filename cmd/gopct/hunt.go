@@ -226,7 +226,7 @@ func huntFlags(fs *flag.FlagSet, p *campaign.Plan) *sharedFlags {
 	fs.DurationVar(&p.MaxDelay, "max-delay", p.MaxDelay, "longest scheduling delay a schedule may assume: a timer fires while goroutines can run only when none will have waited longer since it became runnable (0: any)")
 	fs.BoolVar(&p.Race, "race", true, "report data races: accesses unordered by the program's synchronisation (happens-before)")
 	return &sharedFlags{
-		deps:  fs.String("deps", "auto", "dependency modules to instrument too, comma-separated; auto: golang.org/x/sync, github.com/stretchr/testify, github.com/benbjohnson/clock, go.uber.org/goleak, gomock (go.uber.org/mock, github.com/golang/mock) k8s.io/utils (its mock clock), github.com/valyala/bytebufferpool and github.com/libp2p/go-buffer-pool (their sync.Pool) when the tests import them; none: no dependency"),
+		deps:  fs.String("deps", "auto", "dependency modules to instrument too, comma-separated; auto: golang.org/x/sync, github.com/stretchr/testify, github.com/benbjohnson/clock, go.uber.org/goleak, gomock (go.uber.org/mock, github.com/golang/mock) k8s.io/utils (its mock clock), github.com/valyala/bytebufferpool and github.com/libp2p/go-buffer-pool (their sync.Pool) when the tests import them, and the sync.Pool Get and Put calls of every other module; none: no dependency"),
 		short: fs.Bool("short", false, "run the tests with -test.short, as go test -short (testing.Short() is true)"),
 	}
 }
