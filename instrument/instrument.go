@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/mod/modfile"
+	"golang.org/x/mod/module"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/gopct/gopct/internal/load"
@@ -590,6 +592,7 @@ func (r *Result) overlayGoMod(replace map[string]string) error {
 	if err != nil {
 		return err
 	}
+	data = dropReplaced(gomod, data, r.deps)
 	data = append(data, fmt.Sprintf("\nrequire (\n\t%s v0.0.0\n\t%s v0.0.0\n)\n\nreplace %s => %s\n\nreplace %s => %s\n",
 		RuntimeModule, SitesModule, RuntimeModule, r.RuntimeDir, SitesModule, r.SitesDir)...)
 	if !strings.Contains(string(data), "asynctimerchan") {
@@ -604,6 +607,43 @@ func (r *Result) overlayGoMod(replace map[string]string) error {
 	}
 	replace[gomod] = dst
 	return nil
+}
+
+// dropReplaced removes the user's replacements of the modules that are
+// replaced by their copies (replaceLines): a module replaced by another
+// module (a fork, or a version pinned by replace M => M v1.2.3) lives in
+// the module cache and is copied, and a second replacement of it is an
+// error of the go command ("conflicting replacements"), or, when the
+// user's names a version, silently wins over the copy.
+func dropReplaced(name string, data []byte, mods []*depModule) []byte {
+	copied := map[string]bool{}
+	for _, m := range mods {
+		if m.copy != "" {
+			copied[m.path] = true
+		}
+	}
+	f, err := modfile.Parse(name, data, nil)
+	if err != nil {
+		return data
+	}
+	var drop []module.Version
+	for _, r := range f.Replace {
+		if copied[r.Old.Path] {
+			drop = append(drop, r.Old)
+		}
+	}
+	if len(drop) == 0 {
+		return data
+	}
+	for _, v := range drop {
+		f.DropReplace(v.Path, v.Version)
+	}
+	f.Cleanup()
+	out, err := f.Format()
+	if err != nil {
+		return data
+	}
+	return out
 }
 
 func (r *Result) writeOverlay(replace map[string]string) error {

@@ -26,12 +26,17 @@ import (
 //
 // With -deps auto, every other module's package that the tests import and
 // whose code calls (*sync.Pool).Get or Put is rewritten in those calls
-// only: they become pct.PoolGet and pct.PoolPut, the edge, and nothing
-// else of the module changes (no scheduling point, no memory access site:
-// its goroutines and accesses stay what they were). The module is copied
-// as -deps modules are (the go command refuses overlays in the module
-// cache). Only more happens-before comes of it, so no report can appear
-// that did not before; and an object Put in an execution is handed back
+// only: they become pct.DepPoolGet and pct.DepPoolPut, the edge, and
+// nothing else of the module changes (no scheduling point, no memory
+// access site: its goroutines and accesses stay what they were). Only the
+// goroutine that holds the turn takes the edge; any other (one handed off
+// while blocked inside the module, perhaps holding the module's own mutex,
+// or one the module started) runs the call natively, as it runs the rest
+// of that code. The module is copied as -deps modules are (the go command
+// refuses overlays in the module cache), and a replace of it in the
+// user's go.mod gives way to the copy's (dropReplaced). Only more
+// happens-before comes of it, so no report can appear that did not
+// before; and an object the holder Puts in an execution is handed back
 // only in that execution, as PoolGet does for the user's pools.
 
 // poolPackages returns the packages of modules other than the main
@@ -163,9 +168,9 @@ func (r *fileRewriter) poolCall(c *ast.CallExpr) (string, bool) {
 		parts = append(parts, r.poolNode(a))
 	}
 	r.edits++
-	fn := "PoolGet"
+	fn := "DepPoolGet"
 	if sel.Obj().Name() == "Put" {
-		fn = "PoolPut"
+		fn = "DepPoolPut"
 	}
 	return r.rt(fn) + "(" + strings.Join(parts, ", ") + ")", true
 }

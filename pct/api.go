@@ -961,6 +961,24 @@ func PoolGet(site int, p *sync.Pool) any {
 	if e == nil {
 		return p.Get()
 	}
+	return e.poolGet(g, site, p)
+}
+
+// DepPoolGet is PoolGet for the pool calls of another module, whose code
+// is otherwise not instrumented (instrument/poolonly.go): only the token
+// holder takes the edge. Any other goroutine runs the call natively, as
+// it runs the rest of that code: one handed off inside it (blocked there)
+// is not brought back in the middle of it, where it may hold the module's
+// own locks, and one the module started is not counted as unmanaged.
+func DepPoolGet(site int, p *sync.Pool) any {
+	e := holding()
+	if e == nil {
+		return p.Get()
+	}
+	return e.poolGet(e.holder, site, p)
+}
+
+func (e *execution) poolGet(g *G, site int, p *sync.Pool) any {
 	if free := e.pools[p]; len(free) > 0 {
 		x := free[len(free)-1]
 		e.pools[p] = free[:len(free)-1]
@@ -981,6 +999,20 @@ func PoolPut(site int, p *sync.Pool, x any) {
 		p.Put(x)
 		return
 	}
+	e.poolPut(g, site, p, x)
+}
+
+// DepPoolPut is PoolPut for the pool calls of another module (DepPoolGet).
+func DepPoolPut(site int, p *sync.Pool, x any) {
+	e := holding()
+	if e == nil {
+		p.Put(x)
+		return
+	}
+	e.poolPut(e.holder, site, p, x)
+}
+
+func (e *execution) poolPut(g *G, site int, p *sync.Pool, x any) {
 	if x == nil {
 		return
 	}
