@@ -26,6 +26,17 @@ func (r *fileRewriter) isStatic(e ast.Expr) bool {
 	return false
 }
 
+// isIODiscard reports whether e is io.Discard, whose ReadFrom recycles
+// buffers through a pool gopct does not see (pct/discard.go).
+func (r *fileRewriter) isIODiscard(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	v, ok := r.info.Uses[sel.Sel].(*types.Var)
+	return ok && v.Pkg() != nil && v.Pkg().Path() == "io" && v.Name() == "Discard"
+}
+
 // isLoc reports whether e denotes a memory location that another goroutine
 // may access: a package-level variable, a shared local, anything reached
 // through a pointer or a slice, or a part of such a location.
@@ -68,6 +79,10 @@ func (r *fileRewriter) isLoc(e ast.Expr) bool {
 func (r *fileRewriter) expr(e ast.Expr) string {
 	if r.isStatic(e) {
 		return r.text(e)
+	}
+	if r.isIODiscard(e) {
+		r.keep[string(r.src[r.off(e.Pos()):r.off(e.End())])] = true // its import stays used
+		return r.rt("DiscardAt") + "(" + r.site(pct.KindOther, e) + ")"
 	}
 	if r.isLoc(e) {
 		return r.load(e)
