@@ -7,7 +7,7 @@ OUTDIR holds one NAME.json (gopct's JSON lines, then the line the script
 appends: {"exit", "module", "pkgdir", "name" | "ci"}) and one NAME.err per
 run. VERDICTS has one line per report or exit 2 that was classified:
     MODULE@VERSION PKGDIR TEST VERDICT REASON...
-VERDICT is TRUE or FALSE for a bug report; LEGIT, DEFECT or KNOWN for an
+A ci line's PKGDIR lists its packages joined by commas. VERDICT is TRUE or FALSE for a bug report; LEGIT, DEFECT or KNOWN for an
 exit 2 (KNOWN: another helper of issue 9 or 8 is fixing it). A report or
 exit 2 without a verdict is listed as UNCLASSIFIED, so nothing goes unseen.
 """
@@ -56,7 +56,7 @@ def outcome(s, code):
 
 
 def row(mod, pkg, name, summary, code, err, verdicts, totals):
-    key = (mod, pkg, name)
+    key = (mod, pkg.replace(" ", ","), name)  # a ci line's packages, comma-joined in VERDICTS
     if summary is not None and not summary.get("bug") and not summary.get("executions"):
         # The budget ended before one execution did: nothing was tested.
         totals["tests"] += 1
