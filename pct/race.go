@@ -508,8 +508,8 @@ func blocksOnChannel(ev *Event) bool {
 }
 
 func (r *raceDetector) access(ev *Event) {
-	if r.race != nil {
-		return
+	if r.race != nil || onOwnStack(ev.Obj) {
+		return // no other goroutine reaches the stack (ownstack_asm.go)
 	}
 	if r.capture != nil {
 		r.capture.note(ev, r.clock(ev.G).get(ev.G))
