@@ -142,7 +142,7 @@ func Instrument(cfg Config) (*Result, error) {
 	}
 	if slices.Contains(cfg.Deps, "auto") {
 		res.poolPkgs = poolPackages(prog.Roots, deps)
-		res.deps = append(res.deps, poolModules(res.poolPkgs)...)
+		res.deps = append(res.deps, poolModules(res.poolPkgs, mod.Path)...)
 	}
 	if err := copyModules(res.deps, work, cfg.RuntimeCache); err != nil {
 		res.Cleanup()

@@ -89,23 +89,14 @@ func poolMethod(info *types.Info, c *ast.CallExpr) *types.Selection {
 	return sel
 }
 
-// poolModules returns the modules of pkgs, as dependency modules to copy.
-func poolModules(pkgs []*packages.Package) []*depModule {
-	seen := map[string]bool{}
-	var out []*depModule
+// poolModules returns the modules of pkgs, as dependency modules to copy
+// (depModules, given their paths).
+func poolModules(pkgs []*packages.Package, main string) []*depModule {
+	paths := map[string]bool{}
 	for _, p := range pkgs {
-		m := p.Module
-		if seen[m.Path] {
-			continue
-		}
-		seen[m.Path] = true
-		d := &depModule{path: m.Path, version: m.Version, dir: m.Dir}
-		if m.Replace != nil {
-			d.version = m.Replace.Version
-		}
-		out = append(out, d)
+		paths[p.Module.Path] = true
 	}
-	return out
+	return depModules(pkgs, paths, main)
 }
 
 // rewritePools rewrites the pool calls of r.poolPkgs' files into
