@@ -162,7 +162,7 @@ func (r *fileRewriter) assignTo(l ast.Expr, v string, vt types.Type, held string
 			m, k = r.expr(ix.X), r.expr(ix.Index)
 		}
 		if fits && r.sameKey(ix) {
-			return r.rt("MapStore") + "(" + site + ", " + m + ", " + k + ", " + v + ")"
+			return r.mapStore(ix.X) + "(" + site + ", " + m + ", " + k + ", " + v + ")"
 		}
 		return r.rt("XMapStore") + "(" + site + ", " + m + ")(" + k + ", " + v + ")"
 	}
@@ -214,7 +214,7 @@ func (r *fileRewriter) update(s ast.Stmt, l ast.Expr, op, rhs string, simple boo
 			m, k = t.hold("m", m), t.hold("k", k)
 		}
 		rd := r.rt("MapLoad") + "(" + r.site(pct.KindMapRead, l) + ", " + m + ", " + k + ")"
-		return t.wrap(r.rt("MapStore") + "(" + r.site(pct.KindMapWrite, l) + ", " + m + ", " + k + ", " + rd + " " + op + " " + prhs + ")")
+		return t.wrap(r.mapStore(ix.X) + "(" + r.site(pct.KindMapWrite, l) + ", " + m + ", " + k + ", " + rd + " " + op + " " + prhs + ")")
 	}
 	if !r.isLoc(l) {
 		return native()
@@ -253,4 +253,38 @@ func hasCall(e ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// mapStore names the runtime's store into the map m: MapStorePlain when its
+// key type holds no address, so that MapWalk has no key order to note.
+func (r *fileRewriter) mapStore(m ast.Expr) string {
+	if mt, ok := under(r.info.TypeOf(m)).(*types.Map); ok && !holdsAddress(mt.Key()) {
+		return r.rt("MapStorePlain")
+	}
+	return r.rt("MapStore")
+}
+
+// holdsAddress says whether values of t compare by an address somewhere, as
+// the runtime's holdsAddress (pct/keyorder.go) says of a reflect.Type: a
+// pointer, channel, unsafe pointer or interface, or a struct or array with
+// one inside. A type parameter may be any of them. (A struct or array never
+// contains itself but through a pointer, so the recursion ends.)
+func holdsAddress(t types.Type) bool {
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return true
+	}
+	switch u := under(t).(type) {
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Array:
+		return holdsAddress(u.Elem())
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if holdsAddress(u.Field(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return true // pointer, channel, interface (a key's type is never a map, slice or func)
 }

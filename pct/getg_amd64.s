@@ -14,3 +14,9 @@ TEXT ·stackBounds(SB),NOSPLIT,$0-16
 	MOVQ 8(AX), BX
 	MOVQ BX, hi+8(FP)
 	RET
+
+// func stackOfG() *[2]uintptr
+TEXT ·stackOfG(SB),NOSPLIT,$0-8
+	MOVQ (TLS), AX
+	MOVQ AX, ret+0(FP)
+	RET

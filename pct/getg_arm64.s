@@ -14,3 +14,9 @@ TEXT ·stackBounds(SB),NOSPLIT,$0-16
 	MOVD 8(R0), R1
 	MOVD R1, hi+8(FP)
 	RET
+
+// func stackOfG() *[2]uintptr
+TEXT ·stackOfG(SB),NOSPLIT,$0-8
+	MOVD g, R0
+	MOVD R0, ret+0(FP)
+	RET

@@ -21,3 +21,7 @@ func getg() uintptr {
 	}
 	return 0
 }
+
+// stackOfG cannot find the stack bounds without assembly: an empty range,
+// which no caller runs on.
+func stackOfG() *[2]uintptr { return &noStack }

@@ -60,7 +60,8 @@ func lockOp(site int, m sync.Locker, mode lockMode) {
 // the model's checks are those of a Mutex alone (no readers, no announced
 // writer: those belong to RWMutexes, in a table of their own).
 func mutexLock(site int, m *sync.Mutex) {
-	if lockInBatch(m) { // tally_sync.go; here, not in Lock: one call on either path
+	if batchMayLock(uintptr(unsafe.Pointer(&m))) && m.TryLock() { // tally_sync.go; here, not in Lock: one call on either path
+		lockedInBatch(m)
 		return
 	}
 	e := holding()

@@ -42,13 +42,17 @@ import (
 // never batches, agree (schedule format 7).
 
 // tallySync says whether the open batch admits synchronisation
-// operations; tallySyncUsed counts those it took; tallyGP is the token
-// holder's goroutine (getg), which a Lock in the batch must be made by.
+// operations; tallySyncUsed counts those it took; tallyStack is the token
+// holder's stack bounds, which a Lock in the batch must run on (see
+// onHolderStack).
 var (
 	tallySync     bool
 	tallySyncUsed int
-	tallyGP       uintptr
+	tallyStack    = &noStack
 )
+
+// noStack is an empty range of stack addresses: no caller runs on it.
+var noStack [2]uintptr
 
 // tallyMaps says whether the open batch admits the operations of maps at
 // active sites: at most one write of a map was in progress when it opened,
@@ -79,23 +83,39 @@ func syncInBatch() bool {
 	return false
 }
 
-// lockInBatch is Lock(m) inside a batch, when m is free and the caller is
-// the holder. Steps of a goroutine gopct does not manage, running while
-// the holder's batch is open (Go preempted the holder: tally.go), are at
-// worst counted as the holder's, which a replay may notice; but a mutex
-// it took, recorded as the holder's, would make the holder wait in the
-// model for itself, a deadlock report that might be false. So this one
-// test of the fast path asks who runs (~1 ns: a sharded set's 10^6 Locks
-// cost 4% more).
-func lockInBatch(m *sync.Mutex) bool {
-	if tallyOn && tallySync && tally > 0 && tallyHeldN < len(tallyHeld) && getg() == tallyGP && m.TryLock() {
-		tally--
-		tallySyncUsed++
-		tallyHeld[tallyHeldN] = m
-		tallyHeldN++
-		return true
-	}
-	return false
+// batchMayLock says whether a Lock whose caller's frame is at sp may only
+// count, inside a batch, if TryLock takes its mutex at once (mutexLock
+// calls TryLock, then lockedInBatch: this test inlines there, and Lock's
+// fast path makes one call). Steps of a goroutine gopct does not manage,
+// running while the holder's batch is open (Go preempted the holder:
+// tally.go), are at worst counted as the holder's, which a replay may
+// notice; but a mutex it took, recorded as the holder's, would make the
+// holder wait in the model for itself, a deadlock report that might be
+// false. So this one test of the fast path asks who runs (onHolderStack).
+func batchMayLock(sp uintptr) bool {
+	return tallyOn && tallySync && tally > 0 && tallyHeldN < len(tallyHeld) && onHolderStack(sp)
+}
+
+// lockedInBatch counts the Lock of m that batchMayLock allowed and TryLock
+// took: the model learns its writer when the batch closes.
+func lockedInBatch(m *sync.Mutex) {
+	tally--
+	tallySyncUsed++
+	tallyHeld[tallyHeldN] = m
+	tallyHeldN++
+}
+
+// onHolderStack says whether the caller runs on the token holder's stack,
+// that is, is the holder: goroutine stacks never overlap. It reads the
+// bounds in the holder's runtime descriptor, which the runtime updates when
+// the stack moves to grow, so that memory of a stack the holder left, given
+// to another goroutine, is not mistaken for the holder's. An address of the
+// caller's frame and two loads: the call of getg that it replaces was 5% of
+// a sharded set's CPU under PCTVB v=1 (issue 11, stop 34: 24.3 -> 23.0 ms
+// per execution, bench/scripts/v1pair.py).
+func onHolderStack(sp uintptr) bool {
+	s := tallyStack
+	return sp >= s[0] && sp < s[1]
 }
 
 // mapInBatch takes the n steps of an operation on the map id at an active
@@ -171,7 +191,10 @@ func (e *execution) continueStreak(streak int) {
 // inside writes of maps.
 func (e *execution) grantSync() {
 	tallyBusyMap = nil // closeSyncTally clears it only after a batch that took synchronisation
-	tallyGP = e.curGP.Load()
+	tallyStack = &noStack
+	if getg() == e.curGP.Load() { // batches open in the holder's own steps
+		tallyStack = stackOfG()
+	}
 	tallySync = !e.extQueued.Load()
 	tallyMaps = tallySync && len(e.inWrite) <= 1
 	if len(e.inWrite) == 1 {

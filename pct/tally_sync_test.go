@@ -90,10 +90,10 @@ func TestProgLongMapWrites(t *testing.T) {
 				own := map[int]int{}
 				for i := 0; i < 40_000; i++ {
 					Lock(sLock, &mu)
-					MapStore(sMap, own, i%64, i)
+					MapStorePlain(sMap, own, i%64, i) // as the instrumenter writes a store of an int key
 					Unlock(sUnlock, &mu)
 					if i%32 == 0 {
-						MapStore(sMap, shared, i%64, i)
+						MapStorePlain(sMap, shared, i%64, i)
 					}
 				}
 			})
@@ -143,7 +143,7 @@ func TestProgLongLockedThenFail(t *testing.T) {
 				defer WGDone(sWG, &wg)
 				for i := 0; i < 230_000; i++ {
 					Lock(sLock, &mu)
-					MapStore(sMap, m, i%64, i)
+					MapStorePlain(sMap, m, i%64, i)
 					Unlock(sUnlock, &mu)
 					atomic.AddInt64(AtomicAt(sAtomic, &adds), 1)
 				}

@@ -24,3 +24,23 @@ func Maps(m M, k string, im map[any]int) int {
 	}
 	return s
 }
+
+type node struct{ next *node }
+
+type pair struct {
+	a, b int
+	s    string
+}
+
+// Keys that hold an address keep their store order for MapWalk
+// (MapStore); plain keys need none (MapStorePlain).
+func KeyKinds(pm map[*node]bool, sm map[pair]int, nm map[struct{ n *node }]int, am map[[2]any]int) {
+	pm[&node{}] = true
+	sm[pair{s: "x"}] = 1
+	nm[struct{ n *node }{}] = 2
+	am[[2]any{}] = 3
+}
+
+func Generic[K comparable, V any](m map[K]V, k K, v V) {
+	m[k] = v
+}
