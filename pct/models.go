@@ -207,6 +207,10 @@ func (e *execution) condModel(c *sync.Cond) *condModel {
 	return m
 }
 
+// sleepingAt begins what a goroutine in a managed time.Sleep waits for; the
+// report's goroutine table shows it as sleeping, not blocked.
+const sleepingAt = "sleeping at "
+
 func sleepOp(site int, d time.Duration) {
 	e, g := self()
 	if e == nil {
@@ -220,7 +224,7 @@ func sleepOp(site int, d time.Duration) {
 	d = addDuration(d, sleepOvershoot) // time.Sleep(1<<63 - 1) blocks for ever
 	e.timers.add(now().Add(d), 0)
 	e.note(EvTimer, g, site, 0)
-	e.blockIn(g, 0, "sleeping at "+sitePos(site), func() { time.Sleep(d) })
+	e.blockIn(g, 0, sleepingAt+sitePos(site), func() { time.Sleep(d) })
 }
 
 // sleepOvershoot: a managed time.Sleep(d) returns 1µs after d. time.Sleep

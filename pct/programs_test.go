@@ -90,6 +90,21 @@ func TestProgRWR(t *testing.T) {
 	})
 }
 
+// TestProgSleeperLeak: the test returns while a goroutine sleeps in a loop
+// that nothing stops (and another is blocked sending).
+func TestProgSleeperLeak(t *testing.T) {
+	skipNative(t)
+	RunTest(t, func(t *testing.T) {
+		Go(sGo, func() {
+			for {
+				Sleep(sSleep, time.Second)
+			}
+		})
+		ch := make(chan int)
+		Go(sGo, func() { Send(sSend, ch, 1) })
+	})
+}
+
 func TestProgTimeoutLeak(t *testing.T) {
 	skipNative(t)
 	RunTest(t, func(t *testing.T) {

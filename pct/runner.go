@@ -899,6 +899,12 @@ func (e *execution) report() *BugReport {
 
 func (e *execution) ginfo(g *G) GInfo {
 	gi := GInfo{ID: gname(g.id), State: stateNames[g.state], At: posOf(g), Waiting: g.waitFor}
+	if w := e.failWaits[g.id]; w != "" && g.state != gDone {
+		gi.Waiting = w // as the failure found it, not as the execution's end left it
+	}
+	if g.state == gInOp && strings.HasPrefix(gi.Waiting, sleepingAt) {
+		gi.State = "sleeping"
+	}
 	if g.parent >= 0 {
 		gi.Parent = gname(g.parent)
 		gi.Created = sitePos(g.created)

@@ -269,6 +269,11 @@ type execution struct {
 	failure  *Failure
 	messages []message
 	aborted  atomic.Bool
+	// failWaits is what each goroutine waited for when the failure was
+	// recorded (waitFor), by id: a goroutine woken as the execution ends
+	// (a sleeper whose timer fires) has cleared its own by the time the
+	// report lists the goroutines.
+	failWaits map[int]string
 
 	// randSeed seeds the execution's math/rand and math/rand/v2 sources
 	// (globalrand.go), made on first use.
@@ -953,9 +958,21 @@ func (e *execution) fail(f *Failure) {
 	if e.failure == nil {
 		f.Step = e.step
 		e.failure = f
+		e.failWaits = e.waits()
 	}
 	e.mu.Unlock()
 	e.aborted.Store(true)
+}
+
+// waits is what each goroutine waits for now (failWaits).
+func (e *execution) waits() map[int]string {
+	w := map[int]string{}
+	for _, g := range e.gs {
+		if g.waitFor != "" {
+			w[g.id] = g.waitFor
+		}
+	}
+	return w
 }
 
 // fingerprinting is false only when a benchmark measures the fingerprint's

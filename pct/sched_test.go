@@ -19,9 +19,32 @@ func TestLockedCounterPasses(t *testing.T) {
 	mustPass(t, "TestProgLockedCounter", "random", 300)
 }
 
-func TestABBADeadlock(t *testing.T)   { mustFind(t, "TestProgABBA", "pct", 1, 300, "deadlock") }
-func TestRWRDeadlock(t *testing.T)    { mustFind(t, "TestProgRWR", "pct", 1, 300, "deadlock") }
-func TestDoubleLock(t *testing.T)     { mustFind(t, "TestProgDoubleLock", "pct", 1, 10, "deadlock") }
+func TestABBADeadlock(t *testing.T) { mustFind(t, "TestProgABBA", "pct", 1, 300, "deadlock") }
+func TestRWRDeadlock(t *testing.T)  { mustFind(t, "TestProgRWR", "pct", 1, 300, "deadlock") }
+func TestDoubleLock(t *testing.T)   { mustFind(t, "TestProgDoubleLock", "pct", 1, 10, "deadlock") }
+
+// The goroutine table of a leak shows a sleeper as sleeping, where it
+// sleeps, as the leak found it: by the time the table is made, the sleep's
+// timer has fired and the goroutine has cleared what it waited for.
+func TestLeakTableShowsSleeper(t *testing.T) {
+	b := mustFind(t, "TestProgSleeperLeak", "pct", 1, 10, "leak")
+	want := map[string][2]string{
+		"g1": {"sleeping", "sleeping at " + sitePos(sSleep)},
+		"g2": {"blocked", "blocked at send"},
+	}
+	for _, g := range b.Goroutines {
+		if w, ok := want[g.ID]; ok {
+			if g.State != w[0] || !strings.HasPrefix(g.Waiting, w[1]) {
+				t.Errorf("%s: state %q waiting %q, want %q %q...", g.ID, g.State, g.Waiting, w[0], w[1])
+			}
+			delete(want, g.ID)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("goroutines missing from the table: %v (table %+v)", want, b.Goroutines)
+	}
+}
+
 func TestTimeoutLeak(t *testing.T)    { mustFind(t, "TestProgTimeoutLeak", "pct", 1, 300, "leak") }
 func TestSendOnClosed(t *testing.T)   { mustFind(t, "TestProgSendClosed", "pct", 1, 300, "panic") }
 func TestFatalGoroutine(t *testing.T) { mustFind(t, "TestProgFatalInGoroutine", "pct", 1, 300, "fail") }

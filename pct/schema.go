@@ -169,7 +169,12 @@ type BugReport struct {
 	Key string `json:"key,omitempty"`
 }
 
-// GInfo is a goroutine's position when the execution ended.
+// GInfo is a goroutine's position when the execution ended. State is
+// runnable, blocked (in a channel operation or select), sleeping (in
+// time.Sleep), waiting (on a lock, WaitGroup, Once or Cond), exited, timer
+// not fired (a time.AfterFunc callback), or returned (the test goroutine
+// after its function returned); Waiting says on what, as the failure found
+// it.
 type GInfo struct {
 	ID      string `json:"id"`
 	Parent  string `json:"parent,omitempty"`
