@@ -1142,10 +1142,12 @@ func signalDump(lines []string) (sig, words string) {
 }
 
 const stallAdvice = `a goroutine is blocked where the testing/synctest bubble cannot see it
-(network or file I/O, a system call, a mutex held inside code gopct does not instrument,
-or a channel created outside the test function, e.g. in a package-level variable), or
-it loops without reaching a scheduling point. gopct needs every blocking operation of
-the test to happen on values created inside the test.`
+(network or file I/O, such as a server the test starts with httptest.NewServer or
+net.Listen, whose goroutines wait for connections; a system call; a mutex held inside
+code gopct does not instrument; or a channel created outside the test function, e.g. in
+a package-level variable), or it loops without reaching a scheduling point. gopct needs
+every blocking operation of the test to happen on values created inside the test
+(net.Pipe instead of a network connection).`
 
 func hasBugRec(recs []pct.Record) bool {
 	for _, r := range recs {

@@ -988,6 +988,7 @@ func (r *runner) stalled() {
 // bubble, its state and the first frame in the user's code.
 func userPositions(dump string) string {
 	var out []string
+	count := map[string]int{}
 	for _, block := range strings.Split(dump, "\n\n") {
 		lines := strings.Split(strings.TrimSpace(block), "\n")
 		if len(lines) < 3 || !strings.Contains(lines[0], "synctest bubble") {
@@ -997,12 +998,25 @@ func userPositions(dump string) string {
 		if i, j := strings.IndexByte(state, '['), strings.IndexByte(state, ','); i >= 0 && j > i {
 			state = state[i+1 : j]
 		}
+		line := ""
 		if pos := firstUserFrame(lines[1:]); pos != "" {
-			out = append(out, "  "+state+" at "+pos)
+			line = "  " + state + " at " + pos
+		} else if fn := ioEntry(state, lines[1:]); fn != "" {
+			line = "  " + state + " in " + fn + " (outside the test's code)"
+		}
+		if line != "" {
+			if count[line]++; count[line] == 1 {
+				out = append(out, line)
+			}
 		}
 	}
 	if len(out) == 0 {
 		return "  (no goroutine of the test is in the user's code)"
+	}
+	for i, line := range out {
+		if n := count[line]; n > 1 {
+			out[i] = fmt.Sprintf("%s (%d goroutines)", line, n)
+		}
 	}
 	return strings.Join(out, "\n")
 }
@@ -1010,13 +1024,34 @@ func userPositions(dump string) string {
 func firstUserFrame(frames []string) string {
 	goroot := runtime.GOROOT()
 	for i := 0; i+1 < len(frames); i += 2 {
-		fn, loc := frames[i], trimLoc(frames[i+1])
+		fn, loc := strings.TrimPrefix(frames[i], "created by "), trimLoc(frames[i+1])
 		if strings.HasPrefix(fn, "gopct.invalid/rt.") || (goroot != "" && strings.HasPrefix(loc, goroot)) {
 			continue
 		}
 		return loc
 	}
 	return ""
+}
+
+// ioEntry names the function a goroutine of the bubble runs when it waits
+// in network or file I/O or a system call outside the user's code, such as
+// the accept loop of an httptest server, or "". The bubble never counts such
+// a goroutine as blocked, so gopct's waits for the bubble to settle last
+// while it waits: it is the likeliest cause of the stall (melody's websocket
+// tests: their goroutines blocked on channels, durably, but the server's
+// accept loop was named nowhere).
+func ioEntry(state string, frames []string) string {
+	if !strings.HasPrefix(state, "IO wait") && !strings.HasPrefix(state, "syscall") {
+		return ""
+	}
+	entry := ""
+	for i := 0; i+1 < len(frames) && !strings.HasPrefix(frames[i], "created by "); i += 2 {
+		entry = frames[i]
+	}
+	if j := strings.LastIndexByte(entry, '('); j > 0 && strings.HasSuffix(entry, ")") {
+		entry = entry[:j]
+	}
+	return entry
 }
 
 // trimLoc is a dump's "\tfile:line +0x1f" line as "file:line".
