@@ -191,10 +191,17 @@ func (r *fileRewriter) assignTo(l ast.Expr, v string, vt types.Type, held string
 // Store(w, p, Load(r, p) op rhs), preemptible between the read and the write.
 func (r *fileRewriter) update(s ast.Stmt, l ast.Expr, op, rhs string, simple bool) string {
 	native := func() string {
-		if _, incdec := s.(*ast.IncDecStmt); incdec {
-			return r.addr(l) + op + op
+		target := r.addr(l)
+		if ix, ok := l.(*ast.IndexExpr); ok && isMap(r.info.TypeOf(ix.X)) {
+			// m[k] itself, its map and key read: addr renders a map
+			// index as the read of its value, which cannot be assigned
+			// (centrifuge's `if c.m[k]--; c.m[k] <= 0`, sweep of stop 34).
+			target = r.spliceWith(ix, r.node)
 		}
-		return r.addr(l) + " " + op + "= " + rhs
+		if _, incdec := s.(*ast.IncDecStmt); incdec {
+			return target + op + op
+		}
+		return target + " " + op + "= " + rhs
 	}
 	prhs := rhs
 	if _, incdec := s.(*ast.IncDecStmt); !incdec {

@@ -44,3 +44,28 @@ func KeyKinds(pm map[*node]bool, sm map[pair]int, nm map[struct{ n *node }]int, 
 func Generic[K comparable, V any](m map[K]V, k K, v V) {
 	m[k] = v
 }
+
+type counts struct{ m map[string]int }
+
+// Updates of a map index as the init or post statement of if, switch and
+// for, where the map is a field (read through the runtime) or the key a
+// call: rendered as an update of m[k] itself (a map index expression).
+func UpdateInits(c *counts, k string, f func() string) int {
+	if c.m[k]--; c.m[k] <= 0 {
+		delete(c.m, k)
+	}
+	switch c.m[k]++; c.m[k] {
+	case 1:
+		return 1
+	}
+	for i := 0; i < 3; c.m[k]++ {
+		i++
+	}
+	if c.m[k] += 2; c.m[k] > 3 {
+		return 3
+	}
+	if c.m[f()]++; len(c.m) > 3 {
+		return 4
+	}
+	return 0
+}
