@@ -82,6 +82,10 @@ var ops = map[string]op{
 	"runtime.SetFinalizer":  {"SetFinalizer", pct.KindOther, recvNone},
 	"runtime.AddCleanup":    {"AddCleanup", pct.KindOther, recvNone},
 	"runtime.GC":            {"GC", pct.KindOther, recvNone},
+	// A file's times from the kernel's clock, on the execution's clock, and
+	// back (pct/filetime.go).
+	"io/fs.FileInfo.ModTime": {"FileModTime", pct.KindOther, recvValue},
+	"os.Chtimes":             {"Chtimes", pct.KindOther, recvNone},
 	// A measurement of the process's memory counts gopct's allocations
 	// too: a test failure after one is an environment error (pct/memstats.go).
 	"runtime.ReadMemStats": {"ReadMemStats", pct.KindOther, recvNone},

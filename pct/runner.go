@@ -726,6 +726,7 @@ func (e *execution) startBody(t *testing.T) {
 	e.armGuard()
 	e.clockStart = now()
 	e.realStart = realNow()
+	e.markClock()
 	g0 := e.newG(nil, -1)
 	g0.gp = getg()
 	e.g0, e.bodyT = g0, t

@@ -266,6 +266,10 @@ type execution struct {
 	// anyone (timeWakesNobody), zero when something moved since.
 	stuckSince time.Time
 
+	// clockMarks: where the clock stood in real time, at the start and
+	// each time it passed (filetime.go).
+	clockMarks []clockMark
+
 	failure  *Failure
 	messages []message
 	aborted  atomic.Bool
@@ -942,6 +946,7 @@ func (e *execution) clockTick() {
 	}
 	e.deciding = true
 	e.mu.Unlock()
+	e.markClock()
 	e.decideFromIdle(nil)
 }
 
