@@ -25,7 +25,9 @@ func WriteSummary(w io.Writer, s *Summary) {
 	}
 	if s.NothingRan() {
 		fmt.Fprintf(w, "?     %s %s: INCONCLUSIVE: no execution ran to its end within the budget (%s, seed %d, %.1fs)\n"+
-			"      nothing was tested: raise -budget (the build counts against it)\n",
+			"      nothing was tested: raise -budget (the build counts against it); an execution that\n"+
+			"      waits where gopct cannot see (network or file I/O) is named after -stall (20s) of no\n"+
+			"      progress, and the budget must leave room for that\n",
 			s.Package, s.Test, s.Strategy, s.Seed, s.Seconds)
 		return
 	}
