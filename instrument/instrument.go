@@ -238,10 +238,34 @@ func isTestMain(p *packages.Package) bool {
 func checkPackages(pkgs []*packages.Package) error {
 	var msgs []string
 	seen := map[string]bool{}
+	add := func(e packages.Error) {
+		if m := e.Error(); !seen[m] {
+			seen[m] = true
+			msgs = append(msgs, m)
+		}
+	}
 	for _, p := range pkgs {
 		for _, e := range p.Errors {
-			if m := e.Error(); !seen[m] {
-				seen[m] = true
+			add(e)
+		}
+	}
+	if len(msgs) > 0 {
+		// The go command's errors about the packages the tests import
+		// come first: a package no required module provides is the
+		// cause, and the importer's type error only says "could not
+		// import X (invalid package name: "")" (hystrix-go, a module
+		// without go.mod, in the sweep of stop 34).
+		own := msgs
+		msgs, seen = nil, map[string]bool{}
+		packages.Visit(pkgs, nil, func(p *packages.Package) {
+			for _, e := range p.Errors {
+				if e.Kind == packages.ListError {
+					add(e)
+				}
+			}
+		})
+		for _, m := range own {
+			if !seen[m] {
 				msgs = append(msgs, m)
 			}
 		}
