@@ -65,7 +65,13 @@ fetch() {
 		else
 			cp -r "$src" "$dir" && chmod -R u+w "$dir"
 		fi
-		[ -f "$dir/go.mod" ] || cp "$gomod" "$dir/go.mod"
+		if [ ! -f "$dir/go.mod" ]; then
+			# The go.mod the go command synthesises for a module without
+			# one requires nothing: tidy it, as a user of such a module
+			# would (hystrix-go, eapache/channels: stop 34).
+			cp "$gomod" "$dir/go.mod"
+			(cd "$dir" && go mod tidy >/dev/null 2>&1)
+		fi
 		# The tests' dependencies (go.sum of the module itself lists them).
 		(cd "$dir" && go mod download >/dev/null 2>&1)
 	fi
