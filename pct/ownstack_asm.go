@@ -16,11 +16,6 @@ package pct
 
 // onOwnStack says whether addr lies in the calling goroutine's stack.
 func onOwnStack(addr uintptr) bool {
-	lo, hi := stackBounds()
-	return addr >= lo && addr < hi
+	s := stackOfG()
+	return addr >= s[0] && addr < s[1]
 }
-
-// stackBounds returns the calling goroutine's stack bounds: the runtime's g
-// begins with them, lo and hi (runtime/runtime2.go: "offset known to
-// runtime/cgo"). In getg_*.s.
-func stackBounds() (lo, hi uintptr)
